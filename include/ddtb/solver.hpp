@@ -1,0 +1,126 @@
+// The double-dummy solver.
+//
+// A Solver owns its transposition table and its counters; use one per thread.
+// It holds no global state, so any number of Solvers run concurrently. Results
+// are deterministic: the same calls in the same order on a fresh Solver give
+// the same answers and the same node counts.
+//
+// Memory: the transposition table never grows beyond
+// SolverOptions::tt_memory_bytes; when it fills up, the solver drops old
+// entries and keeps working. The rest of a Solver is a few kilobytes.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "ddtb/cards.hpp"
+#include "ddtb/export.hpp"
+#include "ddtb/position.hpp"
+
+namespace ddtb {
+
+// Default transposition-table budget per Solver. Chosen by measurement on the
+// list100 DD tables (bench/README.md): larger tables gave no measurable gain.
+inline constexpr std::size_t kDefaultTtMemoryBytes = std::size_t{40} << 20;
+// The smallest budget accepted; smaller requests are raised to it.
+inline constexpr std::size_t kMinTtMemoryBytes = std::size_t{1} << 20;
+
+// Search features. All are on by default; each can be switched off on its own
+// (the property tests do) without changing any answer, only the speed.
+struct SolverOptions {
+  std::size_t tt_memory_bytes = kDefaultTtMemoryBytes;
+  // Cut off at trick starts when the side to lead has enough sure tricks.
+  bool quick_tricks = true;
+  // Cut off at trick starts when the opponents surely take enough tricks later.
+  bool later_tricks = true;
+  // Order moves by seat-aware weights and killer moves (off: rank order).
+  bool move_ordering = true;
+  // Cache bounds at trick boundaries.
+  bool transposition_table = true;
+  // Search one card of each run of cards equivalent once played cards are gone.
+  bool rank_equivalence = true;
+  // Partition search: key cache entries on the ranks that decided the result
+  // only, and skip low cards once they are shown irrelevant (off: entries
+  // match exact relative ranks and every card is searched).
+  bool winning_ranks = true;
+};
+
+// One card (or run of equivalent cards) the side to play may choose, and its
+// result, like one entry of DDS's futureTricks with solutions = 3.
+struct CardScore {
+  Card card;                  // the highest card of the run
+  std::uint16_t equals = 0;   // DDS rank bits of the lower cards of the run
+  int tricks = 0;             // tricks for the side to play, this trick included
+  friend bool operator==(const CardScore&, const CardScore&) = default;
+};
+
+struct SolveResult {
+  int tricks = 0;                // best result for the side to play
+  std::vector<CardScore> cards;  // every legal card, best score first; ties by
+                                 // suit (S,H,D,C), then rank, high first
+};
+
+// resTable layout as in DDS: tricks[strain][declarer], strains S,H,D,C,NT,
+// declarers N,E,S,W; the declarer's left-hand opponent leads.
+struct DdTable {
+  std::array<std::array<int, 4>, 5> tricks{};
+  int get(Strain s, Seat declarer) const { return tricks[to_int(s)][to_int(declarer)]; }
+  friend bool operator==(const DdTable&, const DdTable&) = default;
+};
+
+// Counters, cumulative since construction or reset_stats().
+struct SolverStats {
+  std::uint64_t nodes = 0;          // cards played in the search (all seats)
+  std::uint64_t tt_lookups = 0;
+  std::uint64_t tt_hits = 0;        // lookups that ended the search of a node
+  std::uint64_t tt_entries = 0;     // entries stored now
+  std::uint64_t tt_bytes = 0;       // bytes in use now (<= the budget)
+  std::uint64_t tt_resets = 0;      // times the table filled up and was cleared
+};
+
+class DDTB_EXPORT Solver {
+ public:
+  explicit Solver(const SolverOptions& options = {});
+  ~Solver();
+  Solver(Solver&&) noexcept;
+  Solver& operator=(Solver&&) noexcept;
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+
+  // The most tricks the side of the seat to play can take from here on,
+  // counting the trick in progress.
+  int max_tricks(const Position& position);
+
+  // max_tricks() and the result of every legal card (DDS solutions = 3).
+  SolveResult solve(const Position& position);
+
+  // The full DD table of a deal (any number of tricks left). Work is shared
+  // across the four declarers of each strain.
+  DdTable dd_table(const Deal& deal);
+  // Only the strains whose bit (1 << strain) is set; other rows are left 0.
+  DdTable dd_table(const Deal& deal, unsigned strain_mask);
+
+  // Double-dummy analysis of a played sequence: before the first card of
+  // `cards` and after each one, the tricks the partnership of `side` takes
+  // from `start` on (tricks it already won in the sequence plus the most it can
+  // still take): cards.size() + 1 values. The cards are played from `start` in
+  // order; an illegal card is an error naming its index and the card.
+  Expected<std::vector<int>> analyse_play(const Position& start, std::span<const Card> cards,
+                                          Seat side);
+
+  const SolverOptions& options() const;
+  SolverStats stats() const;
+  void reset_stats();
+  // Empties the transposition table (results never depend on it; speed does).
+  void clear();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace ddtb

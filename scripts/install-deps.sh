@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Installs everything ddtb needs to build, test and benchmark on Debian 12.
+# Run as root (or with sudo). libdds-dev is the reference solver for the tests
+# and benchmarks only; the library never links it.
+set -euo pipefail
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends \
+  build-essential cmake ninja-build pkg-config \
+  libboost-dev libxxhash-dev libzstd-dev \
+  libgtest-dev libgmock-dev libbenchmark-dev \
+  libdds-dev

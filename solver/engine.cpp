@@ -1,0 +1,276 @@
+#include "solver/engine.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+#include "solver/sure_tricks.hpp"
+
+namespace ddtb::detail {
+
+namespace {
+
+constexpr bool is_ns(int seat) { return (seat & 1) == 0; }
+
+std::uint64_t shape_of(const std::array<Bits, 4>& hands) {
+  std::uint64_t shape = 0;
+  for (int seat = 0; seat < 4; ++seat)
+    for (int s = 0; s < 4; ++s)
+      shape |= std::uint64_t(count(hands[seat] & suit_bits(s))) << (4 * (seat * 4 + s));
+  return shape;
+}
+
+// The card of a complete trick that won it by rank (another card of its suit
+// was played to the trick), or 0 when it won as the only card of its suit.
+Bits rank_winner(const int cards[4], int win_pos) {
+  const int w = cards[win_pos];
+  for (int i = 0; i < 4; ++i)
+    if (i != win_pos && suit_of(cards[i]) == suit_of(w)) return bit_of(w);
+  return 0;
+}
+
+}  // namespace
+
+Engine::Engine(TransTable& tt, const Features& features, EngineStats& stats)
+    : tt_(tt), f_(features), stats_(stats) {
+  killer_.fill(-1);
+}
+
+void Engine::set_root(const std::array<Bits, 4>& hands, int trump, int leader, const int* trick,
+                      int trick_size) {
+  hand_ = hands;
+  trump_ = trump;
+  root_pos_ = trick_size;
+  TrickState& t0 = tricks_[0];
+  t0.leader = leader;
+  t0.start = hands[0] | hands[1] | hands[2] | hands[3];
+  t0.rel_valid = false;
+  t0.win_pos = 0;
+  t0.lead_suit = trick_size ? suit_of(trick[0]) : 0;
+  for (int i = 0; i < trick_size; ++i) {
+    t0.cards[i] = trick[i];
+    t0.start |= bit_of(trick[i]);
+    if (i > 0 && beats(trick[i], t0.cards[t0.win_pos], trump)) t0.win_pos = i;
+  }
+  tricks_left_ = (count(t0.start) + 3) / 4;
+}
+
+Value Engine::search(int beta) {
+  if (root_pos_ == 0) return trick_start(0, beta);
+  return play_moves(0, root_pos_, beta, MoveHints{});
+}
+
+int Engine::solve(int guess) {
+  int lower = 0, upper = tricks_left_;
+  int g = std::clamp(guess, lower, upper);
+  while (lower < upper) {
+    const int beta = g == lower ? g + 1 : g;
+    const int v = search(beta).tricks;
+    if (v >= beta)
+      lower = v;
+    else
+      upper = v;
+    g = std::clamp(v, lower, upper);
+  }
+  return lower;
+}
+
+Value Engine::trick_start(int t, int beta) {
+  ++stats_.nodes;
+  TrickState& tr = tricks_[t];
+  tr.rel_valid = false;
+  const int leader = tr.leader;
+  const int k = count(hand_[leader]);
+  if (beta <= 0) return {0, 0};
+  if (beta > k) return {k, 0};
+  if (k == 1) return last_trick(leader);
+
+  const bool ns_leads = is_ns(leader);
+  if (f_.quick_tricks) {
+    const SureTricks q = quick_tricks(hand_, leader, trump_);
+    if (ns_leads ? q.tricks >= beta : k - q.tricks < beta)
+      return {ns_leads ? q.tricks : k - q.tricks, q.winners};
+  }
+  if (f_.later_tricks) {
+    const SureTricks q = later_tricks(hand_, leader, trump_);
+    if (ns_leads ? k - q.tricks < beta : q.tricks >= beta)
+      return {ns_leads ? k - q.tricks : q.tricks, q.winners};
+  }
+
+  tr.start = hand_[0] | hand_[1] | hand_[2] | hand_[3];
+  MoveHints hints;
+  hints.killer = killer_[4 * k];
+  if (f_.transposition_table) {
+    prepare_relative(t);
+    ++stats_.tt_lookups;
+    const TransTable::Entry* hint = nullptr;
+    const TransTable::Entry* e = tt_.probe(tr.shape, leader, tr.rel, beta, &hint);
+    if (e) {
+      ++stats_.tt_hits;
+      const Bits w = f_.winning_ranks ? cards_of_mask(e->mask, tr.start) : tr.start;
+      return {e->lower >= beta ? int(e->lower) : int(e->upper), w};
+    }
+    if (hint) hints.tt_best = hint_card(*hint, tr);
+  }
+
+  Value v = play_moves(t, 0, beta, hints);
+  v.winners = f_.winning_ranks ? extend_runs(v.winners, tr) : tr.start;
+  if (f_.transposition_table) store(tr, v, beta, best_card_[t][0]);
+  return v;
+}
+
+Value Engine::play_moves(int t, int pos, int beta, const MoveHints& hints_in) {
+  ++stats_.nodes;
+  TrickState& tr = tricks_[t];
+  const int seat = (tr.leader + pos) & 3;
+  const int cards_left = count(hand_[0] | hand_[1] | hand_[2] | hand_[3]);
+  MoveHints hints = hints_in;
+  if (pos > 0) hints.killer = killer_[cards_left];
+  const TrickView view{tr.leader,
+                       pos,
+                       tr.lead_suit,
+                       pos ? tr.cards[tr.win_pos] : -1,
+                       (tr.leader + tr.win_pos) & 3,
+                       tr.start};
+  MoveList& ml = moves_[t][pos];
+  generate_moves(hand_, trump_, view, hints, f_.rank_equivalence, f_.move_ordering, ml);
+
+  const bool max_node = is_ns(seat);
+  int best = max_node ? -1 : 99;
+  int best_card = -1;
+  Bits winners = 0;
+  // Cards of a suit below skip_below[suit] (a single bit) need no search:
+  // a lower card of the same suit already proved its rank irrelevant.
+  std::array<Bits, 4> skip_below{};
+  for (int i = 0; i < ml.size; ++i) {
+    const int card = ml.moves[i].card;
+    const int s = suit_of(card);
+    if (bit_of(card) < skip_below[s]) continue;
+    const Value child = play(t, pos, card, beta);
+    if (max_node ? child.tricks > best : child.tricks < best) {
+      best = child.tricks;
+      best_card = card;
+    }
+    if (max_node ? best >= beta : best < beta) {
+      killer_[cards_left] = card;
+      best_card_[t][pos] = card;
+      return {best, child.winners};
+    }
+    winners |= child.winners;
+    if (f_.winning_ranks) {
+      const Bits ws = child.winners & suit_bits(s);
+      if (!ws)
+        skip_below[s] = Bits{1} << (16 * s + 15);
+      else if (bit_of(card) < bottom_bit(ws))
+        skip_below[s] = std::max(skip_below[s], bottom_bit(ws));
+    }
+  }
+  best_card_[t][pos] = best_card;
+  return {best, winners};
+}
+
+Value Engine::play(int t, int pos, int card, int beta) {
+  TrickState& tr = tricks_[t];
+  const int seat = (tr.leader + pos) & 3;
+  hand_[seat] &= ~bit_of(card);
+  tr.cards[pos] = card;
+  const int saved_win = tr.win_pos;
+  if (pos == 0) {
+    tr.lead_suit = suit_of(card);
+    tr.win_pos = 0;
+  } else if (beats(card, tr.cards[tr.win_pos], trump_)) {
+    tr.win_pos = pos;
+  }
+  Value r;
+  if (pos < 3) {
+    r = play_moves(t, pos + 1, beta, MoveHints{});
+  } else {
+    const int winner = (tr.leader + tr.win_pos) & 3;
+    const int ns = is_ns(winner) ? 1 : 0;
+    tricks_[t + 1].leader = winner;
+    r = trick_start(t + 1, beta - ns);
+    r.tricks += ns;
+    r.winners |= rank_winner(tr.cards, tr.win_pos);
+  }
+  tr.win_pos = saved_win;
+  hand_[seat] |= bit_of(card);
+  return r;
+}
+
+Value Engine::last_trick(int leader) {
+  int cards[4];
+  int win_pos = 0;
+  for (int i = 0; i < 4; ++i) {
+    cards[i] = top_index(hand_[(leader + i) & 3]);
+    if (i > 0 && beats(cards[i], cards[win_pos], trump_)) win_pos = i;
+  }
+  const int winner = (leader + win_pos) & 3;
+  return {is_ns(winner) ? 1 : 0, rank_winner(cards, win_pos)};
+}
+
+void Engine::prepare_relative(int t) {
+  TrickState& tr = tricks_[t];
+  if (t > 0 && tricks_[t - 1].rel_valid) {
+    const TrickState& prev = tricks_[t - 1];
+    tr.rel = prev.rel;
+    Bits present = prev.start;
+    for (int i = 0; i < 4; ++i) {
+      remove_relative(tr.rel, prev.cards[i], present);
+      present &= ~bit_of(prev.cards[i]);
+    }
+  } else {
+    tr.rel = make_relative(hand_);
+  }
+  tr.shape = shape_of(hand_);
+  tr.rel_valid = true;
+}
+
+// Run rule: a card that stood for a run of equivalent cards (generation keeps
+// only the top of each run) may have won by rank; then the whole run must
+// keep its owner for the result to carry over. Extending the lowest winner of
+// each suit down through its holder's run covers every such case.
+Bits Engine::extend_runs(Bits winners, const TrickState& tr) const {
+  for (int s = 0; s < 4; ++s) {
+    const Bits m = suit_bits(s);
+    const Bits ws = winners & m & tr.start;
+    if (!ws) continue;
+    const Bits low = bottom_bit(ws);
+    int holder = 0;
+    while (!(hand_[holder] & low)) ++holder;
+    winners |= run_below(low, hand_[holder] & m, tr.start & m);
+  }
+  return winners;
+}
+
+void Engine::store(const TrickState& tr, const Value& v, int beta, int best_card) {
+  RelPattern mask;
+  for (int s = 0; s < 4; ++s) {
+    const Bits m = suit_bits(s);
+    const Bits ws = v.winners & m & tr.start;
+    if (!ws) continue;
+    const int specified = count(tr.start & m & ~below(bottom_bit(ws)));
+    mask.w[s >> 1] |= top_fields(s, specified);
+  }
+  const RelPattern value{{tr.rel.w[0] & mask.w[0], tr.rel.w[1] & mask.w[1]}};
+  const int k = count(hand_[tr.leader]);
+  const bool cut = v.tricks >= beta;
+  const int lower = cut ? v.tricks : 0;
+  const int upper = cut ? k : v.tricks;
+  // Keep the leader's card as a hint when it produced the cutoff for its side.
+  std::uint8_t hint_suit = 0, hint_index = TransTable::kNoHint;
+  if (best_card >= 0 && is_ns(tr.leader) == cut) {
+    hint_suit = static_cast<std::uint8_t>(suit_of(best_card));
+    hint_index = static_cast<std::uint8_t>(
+        count(tr.start & suit_bits(hint_suit) & above(bit_of(best_card))));
+  }
+  tt_.store(tr.shape, tr.leader, mask, value, lower, upper, hint_suit, hint_index);
+}
+
+int Engine::hint_card(const TransTable::Entry& e, const TrickState& tr) const {
+  Bits present = tr.start & suit_bits(e.hint_suit);
+  for (int i = 0; i < e.hint_index && present; ++i) present &= ~top_bit(present);
+  if (!present) return -1;
+  const Bits card = top_bit(present);
+  return (hand_[tr.leader] & card) ? top_index(card) : -1;
+}
+
+}  // namespace ddtb::detail

@@ -1,0 +1,96 @@
+// The search engine: zero-window (fail-soft) alpha-beta over card plays with
+// QuickTricks/LaterTricks cutoffs, a transposition table keyed on relative
+// ranks, winning-rank backups and rank-equivalent move generation. Internal.
+//
+// Values are North-South's future tricks, counting the trick in progress:
+// North-South maximize, East-West minimize. search(beta) is fail-soft: a
+// result v >= beta is a lower bound of the true value, v < beta an upper bound.
+// Every result carries the set of cards whose ranks decided it ("winners");
+// positions that agree on the owners of all cards down to the lowest winner of
+// each suit (and on the suit lengths) share the bound. The proof of that rule
+// is written out in solver/README.md.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "solver/bits.hpp"
+#include "solver/moves.hpp"
+#include "solver/relative.hpp"
+#include "solver/tt.hpp"
+
+namespace ddtb::detail {
+
+struct Features {
+  bool quick_tricks = true;
+  bool later_tricks = true;
+  bool move_ordering = true;
+  bool transposition_table = true;
+  bool rank_equivalence = true;
+  bool winning_ranks = true;
+};
+
+struct Value {
+  int tricks;    // fail-soft bound on North-South's future tricks
+  Bits winners;  // cards whose ranks the bound relies on
+};
+
+struct EngineStats {
+  std::uint64_t nodes = 0;
+  std::uint64_t tt_lookups = 0;
+  std::uint64_t tt_hits = 0;
+};
+
+class Engine {
+ public:
+  Engine(TransTable& tt, const Features& features, EngineStats& stats);
+
+  // The root: the cards still in the hands, the strain (0..3, or kNoTrump),
+  // the seat that leads the current trick and the cards already played to it.
+  void set_root(const std::array<Bits, 4>& hands, int trump, int leader, const int* trick,
+                int trick_size);
+  // Tricks left, counting the trick in progress.
+  int tricks_left() const { return tricks_left_; }
+
+  // One fail-soft search of the root.
+  Value search(int beta);
+  // North-South's exact future tricks, by zero-window searches narrowing from
+  // `guess`.
+  int solve(int guess);
+
+ private:
+  struct TrickState {
+    int leader;
+    int lead_suit;
+    int win_pos;
+    int cards[4];
+    Bits start;           // every card at the trick's start (hands + played to it)
+    bool rel_valid;       // rel/shape computed for this trick start
+    RelPattern rel;
+    std::uint64_t shape;
+  };
+
+  Value trick_start(int t, int beta);
+  Value play_moves(int t, int pos, int beta, const MoveHints& hints);
+  Value play(int t, int pos, int card, int beta);
+  Value last_trick(int leader);
+  void prepare_relative(int t);
+  Bits extend_runs(Bits winners, const TrickState& tr) const;
+  void store(const TrickState& tr, const Value& v, int beta, int best_card);
+  int hint_card(const TransTable::Entry& e, const TrickState& tr) const;
+
+  TransTable& tt_;
+  Features f_;
+  EngineStats& stats_;
+
+  std::array<Bits, 4> hand_{};
+  int trump_ = kNoTrump;
+  int root_pos_ = 0;
+  int tricks_left_ = 0;
+  std::array<TrickState, 14> tricks_{};
+  std::array<std::array<MoveList, 4>, 14> moves_{};
+  std::array<std::array<int, 4>, 14> best_card_{};
+  std::array<int, 53> killer_{};  // by cards left in the hands
+};
+
+}  // namespace ddtb::detail

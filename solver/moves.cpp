@@ -1,0 +1,166 @@
+#include "solver/moves.hpp"
+
+#include <algorithm>
+
+namespace ddtb::detail {
+
+namespace {
+
+// Move-ordering weights. Larger is tried earlier. The numbers follow the
+// shape of DDS's published weights (leader: cash or finesse toward strength;
+// followers: win cheaply, else play low; discards from long suits) and were
+// tuned on the bench node-count signature.
+namespace weight {
+constexpr int kKillerWin = 52, kKillerLose = 20;  // card that cut off at this depth
+constexpr int kTtBestWin = 11, kTtBestLose = 9;    // card stored with a table entry
+constexpr int kRuffRisk = -10;       // lead into an opponent's void with trumps
+constexpr int kRhoHigh = -18;        // RHO holds the top or second card of the suit
+constexpr int kRuffSetup = 16;       // singleton lead to partner's top, ruff later
+}  // namespace weight
+
+struct Hands {
+  const std::array<Bits, 4>& h;
+  int trump;
+  Bits suit(int seat, int s) const { return h[seat] & suit_bits(s); }
+  bool has_trumps(int seat) const { return trump != kNoTrump && (h[seat] & suit_bits(trump)); }
+};
+
+int lead_weight(const Hands& H, const TrickView& t, int card, const MoveHints& hints) {
+  const int s = suit_of(card), r = rank_of(card);
+  const int me = t.leader, lho = (me + 1) & 3, pd = (me + 2) & 3, rho = (me + 3) & 3;
+  const Bits my = H.suit(me, s), pds = H.suit(pd, s), lhos = H.suit(lho, s), rhos = H.suit(rho, s);
+  const Bits all = my | pds | lhos | rhos;
+  const Bits top = top_bit(all);
+  const Bits second = (all & ~top) ? top_bit(all & ~top) : 0;
+  const int depth = count(H.h[me]) * 4;
+
+  const int count_lh = lhos ? 4 * count(lhos) : depth + 4;
+  const int count_rh = rhos ? 4 * count(rhos) : depth + 4;
+  int suit_w = -((count_lh + count_rh) * 32) / 15;
+  const bool side_suit = H.trump != kNoTrump && s != H.trump;
+  const bool opp_can_ruff =
+      side_suit && ((!lhos && H.has_trumps(lho)) || (!rhos && H.has_trumps(rho)));
+  if (opp_can_ruff) suit_w += weight::kRuffRisk;
+  if (rhos & (top | second)) suit_w += weight::kRhoHigh;
+  if (side_suit && count(my) == 1 && H.has_trumps(me) && (pds & top) && count(pds) >= 2)
+    suit_w += weight::kRuffSetup;
+
+  const Bits opp = lhos | rhos;
+  const Bits our_best = bit_of(card) | (pds ? top_bit(pds) : 0);
+  const bool wins = !opp_can_ruff && (!opp || top_bit(our_best) > top_bit(opp));
+  const bool opp_single_top = (lhos == top && count(lhos) == 1) || (rhos == top && count(rhos) == 1);
+  const bool is_top = bit_of(card) == top;
+
+  int w;
+  if (wins) {
+    if (opp_single_top) w = 40 - r;
+    else if (my & top) w = (pds & second) ? 50 - r : is_top ? 31 : 19 - r;
+    else if (pds & top) w = (my & second) ? 50 - r : 35 - r;
+    else if (my & second) w = 40;
+    else w = 30 - r;
+    if (card == hints.killer) w += weight::kKillerWin;
+    if (card == hints.tt_best) w += weight::kTtBestWin;
+  } else {
+    if (opp_single_top) w = 29 - r;
+    else if (my & top) w = (pds & second) ? 44 - r : is_top ? 25 : 13 - r;
+    else if (pds & top) w = (my & second) ? 44 - r : 29 - r;
+    else if (my & second) w = 29;
+    else w = 13 - r;
+    if (card == hints.killer) w += weight::kKillerLose;
+    if (card == hints.tt_best) w += weight::kTtBestLose;
+  }
+  return suit_w + w;
+}
+
+// Whether `card`, now winning the trick, stays winning against the seats
+// still to play after position `pos`.
+bool holds(const Hands& H, const TrickView& t, int card) {
+  for (int p = t.pos + 1; p < 4; ++p) {
+    const int seat = (t.leader + p) & 3;
+    if (((seat ^ ((t.leader + t.pos) & 3)) & 1) == 0) continue;  // partner
+    const Bits follow = H.suit(seat, t.lead_suit);
+    if (follow) {
+      if (suit_of(card) == t.lead_suit && top_index(follow) > card) return false;
+    } else if (H.has_trumps(seat)) {
+      const Bits tr = H.suit(seat, H.trump);
+      if (suit_of(card) != H.trump || top_index(tr) > card) return false;
+    }
+  }
+  return true;
+}
+
+int follow_weight(const Hands& H, const TrickView& t, int card, const MoveHints& hints) {
+  const int s = suit_of(card), r = rank_of(card);
+  const int me = (t.leader + t.pos) & 3;
+  const bool partner_winning = ((t.win_seat ^ me) & 1) == 0;
+  const bool wins_now = beats(card, t.win_card, H.trump);
+  int w;
+  if (s == t.lead_suit) {
+    if (!wins_now) {
+      w = -r;
+    } else if (partner_winning) {
+      w = -20 - r;  // overtaking partner: rarely right (unblocking)
+    } else if (t.pos == 3) {
+      w = 60 - r;
+    } else if (holds(H, t, card)) {
+      w = 50 - r;
+    } else {
+      w = 20 - r;
+    }
+  } else if (s == H.trump) {
+    if (!wins_now) {
+      w = -30 - r;  // underruff
+    } else if (partner_winning && holds(H, t, t.win_card)) {
+      w = -15 - r;  // ruffing partner's winner
+    } else {
+      w = holds(H, t, card) ? 70 - r : 35 - r;
+    }
+  } else {
+    // Discard: from long suits, low cards, keeping suits where we hold the top.
+    const Bits mine = H.suit(me, s);
+    const Bits all = t.start & suit_bits(s);
+    const bool own_top = all && (mine & top_bit(all));
+    w = 4 * count(mine) - r - (own_top ? 10 : 0);
+  }
+  if (card == hints.killer) w += wins_now ? weight::kKillerWin : weight::kKillerLose;
+  return w;
+}
+
+}  // namespace
+
+void generate_moves(const std::array<Bits, 4>& hands, int trump, const TrickView& t,
+                    const MoveHints& hints, bool equivalence, bool ordering, MoveList& out) {
+  const int seat = (t.leader + t.pos) & 3;
+  Bits legal = hands[seat];
+  if (t.pos > 0) {
+    const Bits follow = legal & suit_bits(t.lead_suit);
+    if (follow) legal = follow;
+  }
+  const Hands H{hands, trump};
+  out.size = 0;
+  // Map a hint that is a lower member of a run onto the run's top card.
+  MoveHints h = hints;
+  for (int s = 3; s >= 0; --s) {
+    Bits holding = legal & suit_bits(s);
+    const Bits present = t.start & suit_bits(s);
+    while (holding) {
+      const Bits top = top_bit(holding);
+      const Bits run = equivalence ? run_below(top, holding, present) : top;
+      holding &= ~run;
+      const int card = top_index(top);
+      if (h.killer >= 0 && (run & bit_of(h.killer))) h.killer = card;
+      if (h.tt_best >= 0 && (run & bit_of(h.tt_best))) h.tt_best = card;
+      out.moves[out.size++] = Move{static_cast<std::int8_t>(card), 0};
+    }
+  }
+  if (!ordering || out.size <= 1) return;
+  for (int i = 0; i < out.size; ++i) {
+    const int card = out.moves[i].card;
+    const int w = t.pos == 0 ? lead_weight(H, t, card, h) : follow_weight(H, t, card, h);
+    out.moves[i].weight = static_cast<std::int16_t>(w);
+  }
+  std::stable_sort(out.moves.begin(), out.moves.begin() + out.size,
+                   [](const Move& a, const Move& b) { return a.weight > b.weight; });
+}
+
+}  // namespace ddtb::detail

@@ -1,0 +1,199 @@
+// The public Solver: converts positions to the engine's raw form, drives the
+// searches, and assembles per-card results, DD tables and play analyses.
+#include "ddtb/solver.hpp"
+
+#include <algorithm>
+
+#include "solver/engine.hpp"
+
+namespace ddtb {
+
+using detail::Bits;
+
+namespace {
+
+std::array<Bits, 4> raw_hands(const Position& p) {
+  return {p.hand(Seat::North).bits(), p.hand(Seat::East).bits(), p.hand(Seat::South).bits(),
+          p.hand(Seat::West).bits()};
+}
+
+detail::Features features_of(const SolverOptions& o) {
+  detail::Features f;
+  f.quick_tricks = o.quick_tricks;
+  f.later_tricks = o.later_tricks;
+  f.move_ordering = o.move_ordering;
+  f.transposition_table = o.transposition_table;
+  f.rank_equivalence = o.rank_equivalence;
+  f.winning_ranks = o.winning_ranks;
+  return f;
+}
+
+}  // namespace
+
+struct Solver::Impl {
+  SolverOptions options;
+  detail::TransTable tt;
+  detail::EngineStats stats;
+  detail::Engine engine;
+  // The table is kept while successive roots have the same strain and every
+  // hand is within the hands of the root that started it (play-by-play on one
+  // deal); otherwise it is cleared so that it holds only relevant entries.
+  int tt_trump = -1;
+  std::array<Bits, 4> tt_hands{};
+
+  explicit Impl(const SolverOptions& o)
+      : options(o),
+        tt(std::max(o.tt_memory_bytes, kMinTtMemoryBytes)),
+        engine(tt, features_of(o), stats) {
+    options.tt_memory_bytes = tt.budget();
+  }
+
+  void prepare_table(const std::array<Bits, 4>& hands, int trump) {
+    bool keep = trump == tt_trump;
+    for (int s = 0; s < 4 && keep; ++s) keep = (hands[s] & ~tt_hands[s]) == 0;
+    if (keep) return;
+    tt.clear();
+    tt_trump = trump;
+    tt_hands = hands;
+  }
+
+  // North-South's tricks from `p` on, counting the trick in progress.
+  int ns_tricks(const Position& p, int guess) {
+    std::array<Bits, 4> hands = raw_hands(p);
+    std::array<Bits, 4> with_trick = hands;
+    int trick[3];
+    for (int i = 0; i < p.trick_size(); ++i) {
+      const Card c = p.trick_card(i);
+      trick[i] = c.index();
+      with_trick[to_int(next_seat(p.leader(), i))] |= detail::bit_of(trick[i]);
+    }
+    const int trump = to_int(p.trump());
+    prepare_table(with_trick, trump);
+    engine.set_root(hands, trump, to_int(p.leader()), trick, p.trick_size());
+    return engine.solve(guess);
+  }
+
+  // Tricks for the side of `side` from `p` on (trick in progress included).
+  int side_tricks(const Position& p, Seat side, int guess_side) {
+    const int k = p.tricks_left();
+    const bool ns = is_north_south(side);
+    const int v = ns_tricks(p, ns ? guess_side : k - guess_side);
+    return ns ? v : k - v;
+  }
+};
+
+Solver::Solver(const SolverOptions& options) : impl_(std::make_unique<Impl>(options)) {}
+Solver::~Solver() = default;
+Solver::Solver(Solver&&) noexcept = default;
+Solver& Solver::operator=(Solver&&) noexcept = default;
+
+const SolverOptions& Solver::options() const { return impl_->options; }
+
+int Solver::max_tricks(const Position& position) {
+  const int k = position.tricks_left();
+  return impl_->side_tricks(position, position.to_play(), (k + 1) / 2);
+}
+
+SolveResult Solver::solve(const Position& position) {
+  SolveResult result;
+  const Seat mover = position.to_play();
+  result.tricks = max_tricks(position);
+
+  // One entry per run of equivalent legal cards, as DDS reports them: cards
+  // of one hand and suit with no other card of the trick-start deal between.
+  CardSet present = position.hands()[0] | position.hands()[1] | position.hands()[2] |
+                    position.hands()[3];
+  for (const Card c : position.trick()) present.insert(c);
+  const CardSet legal = position.legal_cards();
+  for (int s = 0; s < 4; ++s) {
+    const Suit suit = suit_from_int(s);
+    Bits holding = legal.suit(suit).bits();
+    const Bits in_suit = present.suit(suit).bits();
+    while (holding) {
+      const Bits top = detail::top_bit(holding);
+      const Bits run = detail::run_below(top, holding, in_suit);
+      holding &= ~run;
+      const Card card = Card::from_index(detail::top_index(top));
+      const Position child = *position.play(card);
+      int score;
+      if (child.trick_size() == 0) {
+        const int won = same_side(child.leader(), mover) ? 1 : 0;
+        score = won + (child.tricks_left() ? impl_->side_tricks(child, mover, result.tricks - won)
+                                           : 0);
+      } else {
+        score = impl_->side_tricks(child, mover, result.tricks);
+      }
+      result.cards.push_back(CardScore{
+          card, static_cast<std::uint16_t>((run & ~top) >> (16 * s)), score});
+    }
+  }
+  std::stable_sort(result.cards.begin(), result.cards.end(),
+                   [](const CardScore& a, const CardScore& b) {
+                     if (a.tricks != b.tricks) return a.tricks > b.tricks;
+                     if (a.card.suit != b.card.suit) return a.card.suit < b.card.suit;
+                     return a.card.rank > b.card.rank;
+                   });
+  return result;
+}
+
+DdTable Solver::dd_table(const Deal& deal) { return dd_table(deal, 0x1f); }
+
+DdTable Solver::dd_table(const Deal& deal, unsigned strain_mask) {
+  DdTable table;
+  const int k = deal.tricks_left();
+  for (int s = 0; s < 5; ++s) {
+    if (!(strain_mask & (1u << s))) continue;
+    const Strain strain = strain_from_int(s);
+    // Declarers N, S, W, E in turn (leaders E, W, N, S): partners often take
+    // the same tricks, so each answer seeds the next search's first guess.
+    int ns_guess = (k + 1) / 2;
+    for (const Seat declarer : {Seat::North, Seat::South, Seat::West, Seat::East}) {
+      const Position p = Position::at_trick_start(deal, strain, next_seat(declarer));
+      const int ns = impl_->ns_tricks(p, ns_guess);
+      ns_guess = ns;
+      table.tricks[s][to_int(declarer)] = is_north_south(declarer) ? ns : k - ns;
+    }
+  }
+  return table;
+}
+
+Expected<std::vector<int>> Solver::analyse_play(const Position& start,
+                                                std::span<const Card> cards, Seat side) {
+  std::vector<int> out;
+  out.reserve(cards.size() + 1);
+  Position p = start;
+  int won = 0;
+  int future = impl_->side_tricks(p, side, (p.tricks_left() + 1) / 2);
+  out.push_back(future);
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    auto next = p.play(cards[i]);
+    if (!next)
+      return Error{next.error().code, "card " + std::to_string(i + 1) + " of the play (" +
+                                          to_string(cards[i]) + "): " + next.error().message};
+    if (next->trick_size() == 0 && same_side(next->leader(), side)) ++won;
+    p = *next;
+    future = p.tricks_left() ? impl_->side_tricks(p, side, out.back() - won) : 0;
+    out.push_back(won + future);
+  }
+  return out;
+}
+
+SolverStats Solver::stats() const {
+  SolverStats s;
+  s.nodes = impl_->stats.nodes;
+  s.tt_lookups = impl_->stats.tt_lookups;
+  s.tt_hits = impl_->stats.tt_hits;
+  s.tt_entries = impl_->tt.entries();
+  s.tt_bytes = impl_->tt.bytes_in_use();
+  s.tt_resets = impl_->tt.resets();
+  return s;
+}
+
+void Solver::reset_stats() { impl_->stats = {}; }
+
+void Solver::clear() {
+  impl_->tt.clear();
+  impl_->tt_trump = -1;
+}
+
+}  // namespace ddtb

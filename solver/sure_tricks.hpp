@@ -1,0 +1,29 @@
+// QuickTricks and LaterTricks: cheap bounds at the start of a trick. Internal.
+//
+// Both return a number of tricks that one side is sure to take, and the cards
+// whose ranks that claim relies on (the caller backs them up as winning
+// ranks). The claim must hold for every position with the same suit lengths
+// in which the returned cards have the same owners and every other card is
+// lower: the transposition table stores results on exactly that basis.
+#pragma once
+
+#include <array>
+
+#include "solver/bits.hpp"
+
+namespace ddtb::detail {
+
+struct SureTricks {
+  int tricks = 0;
+  Bits winners = 0;
+};
+
+// Tricks the side of `leader` can take in a row from now on: the leader cashes
+// its own winners, or crosses once to partner's hand and partner cashes.
+SureTricks quick_tricks(const std::array<Bits, 4>& hands, int leader, int trump);
+
+// Tricks the opponents of `leader` are sure to take at some point, whatever
+// the leader's side does.
+SureTricks later_tricks(const std::array<Bits, 4>& hands, int leader, int trump);
+
+}  // namespace ddtb::detail

@@ -1,0 +1,101 @@
+// The transposition table. Internal.
+//
+// Positions are stored at trick boundaries only. The key is the exact shape
+// (every seat's length in every suit) and the seat on lead; under one key, a
+// list of entries each say: "every position whose owner sequence agrees with
+// `value` on the fields of `mask` has North-South future tricks in
+// [lower, upper]". The mask covers, per suit, the top cards down to the lowest
+// card that decided the search (winning-rank backups), so one entry answers
+// for many positions.
+//
+// Memory is bounded by the budget given at construction: a fixed slot table
+// plus an arena of entries. Entry lists grow in power-of-two blocks recycled
+// through free lists; a list is capped at kMaxListEntries and then overwrites
+// its oldest entries. When the arena or the slot table is full, the whole
+// table is cleared (cheap, and results never depend on the table). Pages are
+// touched only as they are used, so resident memory follows actual use.
+//
+// Not thread-safe: one table per Solver, one Solver per thread.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "solver/relative.hpp"
+
+namespace ddtb::detail {
+
+class TransTable {
+ public:
+  struct Entry {
+    RelPattern mask;    // owner fields that must match
+    RelPattern value;   // the owners under the mask
+    std::int8_t lower;  // bounds on North-South's future tricks
+    std::int8_t upper;
+    std::uint8_t hint_suit;   // the leader's best card as suit + relative index
+    std::uint8_t hint_index;  // (kNoHint when unknown), a move-ordering hint
+    std::uint32_t pad;
+  };
+  static_assert(sizeof(Entry) == 40, "entries are packed to 40 bytes");
+  static constexpr std::uint8_t kNoHint = 0xff;
+  static constexpr int kMaxListEntries = 256;
+
+  explicit TransTable(std::size_t budget_bytes);
+  ~TransTable();
+  TransTable(const TransTable&) = delete;
+  TransTable& operator=(const TransTable&) = delete;
+
+  // An entry for (shape, leader) matching `rel` whose bounds decide `beta`
+  // (lower >= beta or upper < beta), or nullptr. If `hint` is given, it
+  // receives some matching entry that carries a move hint, or nullptr.
+  const Entry* probe(std::uint64_t shape, int leader, const RelPattern& rel, int beta,
+                     const Entry** hint);
+
+  // Records bounds for the positions matching `value` under `mask`. An
+  // identical pattern has its bounds intersected; a pattern already implied by
+  // a more general entry with bounds at least as tight is not stored.
+  void store(std::uint64_t shape, int leader, const RelPattern& mask, const RelPattern& value,
+             int lower, int upper, std::uint8_t hint_suit, std::uint8_t hint_index);
+
+  void clear();
+
+  std::size_t budget() const { return budget_; }
+  std::size_t bytes_in_use() const;
+  std::uint64_t entries() const { return entries_; }
+  // Times the table filled up and was cleared to make room.
+  std::uint64_t resets() const { return resets_; }
+
+ private:
+  struct Slot {
+    std::uint64_t shape;
+    std::uint32_t offset;    // first entry of the list in the arena
+    std::uint16_t count;     // entries in the list
+    std::uint16_t ring;      // next entry to overwrite once the list is capped
+    std::uint8_t cap_log2;   // capacity is 1 << cap_log2
+    std::uint8_t leader1;    // seat on lead + 1; 0 marks an empty slot
+    std::uint8_t pad[6];
+  };
+  static_assert(sizeof(Slot) == 24);
+  static constexpr int kMinCapLog2 = 2;
+  static constexpr int kMaxCapLog2 = 8;
+  static constexpr std::uint32_t kNil = 0xffffffffu;
+
+  Slot* find_slot(std::uint64_t shape, int leader, bool insert);
+  // Allocates 1 << cap_log2 entries; kNil when the arena is exhausted.
+  std::uint32_t allocate(int cap_log2);
+  void release(std::uint32_t offset, int cap_log2);
+
+  std::size_t budget_;
+  std::size_t slot_count_ = 0;  // a power of two
+  std::size_t slots_used_ = 0;
+  Slot* slots_ = nullptr;
+  std::unique_ptr<Entry[]> arena_;
+  std::uint32_t arena_size_ = 0;  // in entries
+  std::uint32_t arena_top_ = 0;   // bump pointer, in entries
+  std::uint32_t free_[kMaxCapLog2 + 1];
+  std::uint64_t entries_ = 0;
+  std::uint64_t resets_ = 0;
+};
+
+}  // namespace ddtb::detail
