@@ -1,0 +1,76 @@
+#include "tests/support/random.hpp"
+
+#include <array>
+#include <vector>
+
+namespace ddtb::test {
+
+namespace {
+std::uint64_t splitmix64(std::uint64_t& x) {
+  std::uint64_t z = (x += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+}  // namespace
+
+Rng::Rng(std::uint64_t seed) {
+  for (auto& s : s_) s = splitmix64(seed);
+}
+
+std::uint64_t Rng::next() {
+  const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+  const std::uint64_t t = s_[1] << 17;
+  s_[2] ^= s_[0];
+  s_[3] ^= s_[1];
+  s_[1] ^= s_[2];
+  s_[0] ^= s_[3];
+  s_[2] ^= t;
+  s_[3] = rotl(s_[3], 45);
+  return result;
+}
+
+std::uint32_t Rng::below(std::uint32_t n) {
+  const std::uint64_t limit = (std::uint64_t{1} << 32) - ((std::uint64_t{1} << 32) % n);
+  for (;;) {
+    const std::uint64_t x = next() >> 32;
+    if (x < limit) return static_cast<std::uint32_t>(x % n);
+  }
+}
+
+namespace {
+std::array<CardSet, 4> deal_cards(Rng& rng, int tricks) {
+  std::vector<Card> deck;
+  for (int s = 0; s < 4; ++s)
+    for (int r = kMinRank; r <= kMaxRank; ++r)
+      deck.push_back(Card{suit_from_int(s), static_cast<std::uint8_t>(r)});
+  // Fisher-Yates over the first 4 * tricks positions.
+  for (int i = 0; i < 4 * tricks; ++i) {
+    const int j = i + static_cast<int>(rng.below(static_cast<std::uint32_t>(deck.size() - i)));
+    std::swap(deck[i], deck[j]);
+  }
+  std::array<CardSet, 4> hands{};
+  for (int i = 0; i < 4 * tricks; ++i) hands[i % 4].insert(deck[i]);
+  return hands;
+}
+}  // namespace
+
+Deal random_deal(Rng& rng) { return *Deal::from_hands(deal_cards(rng, 13)); }
+
+Position random_position(Rng& rng, int tricks, int played, Strain strain, Seat leader) {
+  Position p = Position::at_trick_start(*Deal::from_hands(deal_cards(rng, tricks)), strain, leader);
+  for (int i = 0; i < played; ++i) {
+    const CardSet legal = p.legal_cards();
+    int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())));
+    for (const Card c : legal) {
+      if (pick-- == 0) {
+        p = *p.play(c);
+        break;
+      }
+    }
+  }
+  return p;
+}
+
+}  // namespace ddtb::test
