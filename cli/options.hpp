@@ -1,0 +1,37 @@
+// The command line of ddsolve.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "cli/output.hpp"
+#include "ddtb/expected.hpp"
+
+namespace ddtb::cli {
+
+inline constexpr int kMaxThreads = 1024;
+inline constexpr std::size_t kMaxMemoryMb = std::size_t{1} << 20;  // 1 TiB per thread
+
+struct Options {
+  std::string file;  // "-" = standard input
+  Format format = Format::kText;
+  int threads = 1;            // worker threads, >= 1
+  std::size_t memory_mb = 0;  // per-thread TT budget in MiB; 0 = the library's default
+  bool help = false;          // print the help and exit (nothing else is checked)
+  bool version = false;
+};
+
+// Parses the arguments after the program name. Errors (kSyntax: unknown
+// option, missing or bad value, no FILE or more than one) carry a one-line
+// message for the user.
+Expected<Options> parse_options(std::span<const std::string_view> args);
+
+// The --help text, with `default_threads` shown as the default of --threads.
+std::string help_text(int default_threads);
+
+// The worker count used without --threads: one per hardware thread.
+int default_threads();
+
+}  // namespace ddtb::cli

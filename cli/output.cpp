@@ -1,0 +1,34 @@
+#include "cli/output.hpp"
+
+namespace ddtb::cli {
+
+namespace {
+
+// Both current formats print one self-contained block per board.
+class BlockWriter final : public Writer {
+ public:
+  using Render = std::string (*)(const Board&, const DdTable&);
+  BlockWriter(std::ostream& out, Render render) : out_(out), render_(render) {}
+
+  void solved(const Board& board, const DdTable& table) override {
+    out_ << render_(board, table) << std::flush;
+  }
+
+ private:
+  std::ostream& out_;
+  Render render_;
+};
+
+}  // namespace
+
+std::unique_ptr<Writer> make_writer(Format format, std::ostream& out) {
+  switch (format) {
+    case Format::kJson:
+      return std::make_unique<BlockWriter>(out, &json_board);
+    case Format::kText:
+      break;
+  }
+  return std::make_unique<BlockWriter>(out, &text_board);
+}
+
+}  // namespace ddtb::cli
