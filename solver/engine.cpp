@@ -6,7 +6,6 @@
 #include "solver/sure_tricks.hpp"
 
 namespace ddtb::detail {
-
 namespace {
 
 constexpr bool is_ns(int seat) { return (seat & 1) == 0; }
@@ -76,6 +75,7 @@ int Engine::solve(int guess) {
 
 Value Engine::trick_start(int t, int beta) {
   ++stats_.nodes;
+  ++stats_.trick_starts;
   TrickState& tr = tricks_[t];
   tr.rel_valid = false;
   const int leader = tr.leader;
@@ -124,7 +124,19 @@ Value Engine::play_moves(int t, int pos, int beta, const MoveHints& hints_in) {
   const int seat = (tr.leader + pos) & 3;
   const int cards_left = count(hand_[0] | hand_[1] | hand_[2] | hand_[3]);
   MoveHints hints = hints_in;
-  if (pos > 0) hints.killer = killer_[cards_left];
+  if (pos > 0) {
+    // At the extremes (North-South need every trick left, or just one), a
+    // side that surely wins the trick in progress settles the question.
+    const int k = count(hand_[seat]);  // tricks left, this one included
+    if (f_.quick_tricks && (beta == k || beta == 1)) {
+      const int side = beta == k ? 1 : 0;
+      Bits w = 0;
+      if (wins_current_trick(hand_, trump_, tr.leader, pos, tr.lead_suit, tr.cards[tr.win_pos],
+                             (tr.leader + tr.win_pos) & 3, side, w))
+        return {side ? k - 1 : 1, w};
+    }
+    hints.killer = killer_[cards_left];
+  }
   const TrickView view{tr.leader,
                        pos,
                        tr.lead_suit,
@@ -228,15 +240,28 @@ void Engine::prepare_relative(int t) {
 // only the top of each run) may have won by rank; then the whole run must
 // keep its owner for the result to carry over. Extending the lowest winner of
 // each suit down through its holder's run covers every such case.
+//
+// Bottom rule: a run that reaches the lowest card of its suit can never win by
+// rank (every lower card of the suit is in the same hand), so such cards are
+// dropped from the winners, which makes the stored entry more general.
 Bits Engine::extend_runs(Bits winners, const TrickState& tr) const {
   for (int s = 0; s < 4; ++s) {
     const Bits m = suit_bits(s);
-    const Bits ws = winners & m & tr.start;
-    if (!ws) continue;
-    const Bits low = bottom_bit(ws);
-    int holder = 0;
-    while (!(hand_[holder] & low)) ++holder;
-    winners |= run_below(low, hand_[holder] & m, tr.start & m);
+    const Bits present = tr.start & m;
+    for (int pass = 0; pass < 2; ++pass) {
+      const Bits ws = winners & present;
+      if (!ws) break;
+      const Bits low = bottom_bit(ws);
+      int holder = 0;
+      while (!(hand_[holder] & low)) ++holder;
+      const Bits run = run_below(low, hand_[holder] & m, present);
+      if (run & bottom_bit(present)) {
+        winners &= ~(m & ~above(top_bit(run)));
+        continue;
+      }
+      winners |= run;
+      break;
+    }
   }
   return winners;
 }

@@ -37,6 +37,7 @@ struct Value {
 
 struct EngineStats {
   std::uint64_t nodes = 0;
+  std::uint64_t trick_starts = 0;
   std::uint64_t tt_lookups = 0;
   std::uint64_t tt_hits = 0;
 };

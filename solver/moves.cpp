@@ -1,7 +1,5 @@
 #include "solver/moves.hpp"
 
-#include <algorithm>
-
 namespace ddtb::detail {
 
 namespace {
@@ -159,8 +157,13 @@ void generate_moves(const std::array<Bits, 4>& hands, int trump, const TrickView
     const int w = t.pos == 0 ? lead_weight(H, t, card, h) : follow_weight(H, t, card, h);
     out.moves[i].weight = static_cast<std::int16_t>(w);
   }
-  std::stable_sort(out.moves.begin(), out.moves.begin() + out.size,
-                   [](const Move& a, const Move& b) { return a.weight > b.weight; });
+  // Insertion sort: at most 13 moves, stable, no allocation.
+  for (int i = 1; i < out.size; ++i) {
+    const Move m = out.moves[i];
+    int j = i;
+    for (; j > 0 && out.moves[j - 1].weight < m.weight; --j) out.moves[j] = out.moves[j - 1];
+    out.moves[j] = m;
+  }
 }
 
 }  // namespace ddtb::detail

@@ -22,7 +22,9 @@ namespace ddtb::detail {
 
 struct RelPattern {
   std::array<std::uint64_t, 2> w{};
-  friend constexpr bool operator==(const RelPattern&, const RelPattern&) = default;
+  friend constexpr bool operator==(const RelPattern& a, const RelPattern& b) {
+    return ((a.w[0] ^ b.w[0]) | (a.w[1] ^ b.w[1])) == 0;
+  }
 };
 
 constexpr int half_shift(int suit) { return (suit & 1) ? 0 : 32; }

@@ -150,7 +150,7 @@ DdTable Solver::dd_table(const Deal& deal, unsigned strain_mask) {
     for (const Seat declarer : {Seat::North, Seat::South, Seat::West, Seat::East}) {
       const Position p = Position::at_trick_start(deal, strain, next_seat(declarer));
       const int ns = impl_->ns_tricks(p, ns_guess);
-      ns_guess = ns;
+      ns_guess = std::min(ns + 1, k);
       table.tricks[s][to_int(declarer)] = is_north_south(declarer) ? ns : k - ns;
     }
   }
@@ -181,6 +181,7 @@ Expected<std::vector<int>> Solver::analyse_play(const Position& start,
 SolverStats Solver::stats() const {
   SolverStats s;
   s.nodes = impl_->stats.nodes;
+  s.trick_starts = impl_->stats.trick_starts;
   s.tt_lookups = impl_->stats.tt_lookups;
   s.tt_hits = impl_->stats.tt_hits;
   s.tt_entries = impl_->tt.entries();

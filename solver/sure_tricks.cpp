@@ -4,83 +4,200 @@
 
 namespace ddtb::detail {
 
+// QuickTricks model. The side on lead (X on lead, partner Y) cashes:
+//   1. trumps, led by X from the top (this may draw the opponents' trumps);
+//   2. side suits led by X, keeping the lead in X ("A" suits);
+//   3. optionally one "transfer" suit: X cashes its top cards in it, then
+//      leads low to Y's top cards; Y continues;
+//   4. side suits led by Y, keeping the lead in Y ("B" suits).
+// Each suit is used in one role only. The count is valid when:
+//   - every counted round is won by one of our cards: a card of the top
+//     sequence of the suit (cards above every opponent's card), or, once
+//     the opponents are out of the suit, any card, and no ruff is possible:
+//     until the opponents' trumps are drawn, a side suit gets at most as many
+//     rounds as the shortest holding of an opponent who has trumps (until
+//     then that opponent follows suit, so it never discards);
+//   - the partner of the hand on lead never takes the lead by force: it plays
+//     under the leader's top cards (it has enough low cards, or only lower
+//     ones), never has to ruff (it keeps a side card for every round once it
+//     has trumps left), and during phases 1-2 it never has to part with a
+//     card that phase 3 or 4 needs;
+//   - the transfer happens before the partner's top cards are exhausted and
+//     the round is safe from a ruff.
+// The winners reported are the top cards of every suit that the count relies
+// on; the rest of each claim follows from the suit lengths.
+
 namespace {
 
-// Rounds of one suit that hand X wins by leading its top cards while its
-// partner Y and the opponents follow. X holds the top `t` cards of the suit;
-// once X has led at least as many rounds as anyone else holds cards, X's small
-// cards win too. `cap` limits the rounds (an opponent could ruff beyond it).
-// The winners are X's top cards that the count needs: enough rounds to take
-// the tricks, and never more than the others' longest holding (after that,
-// length wins, not rank).
-SureTricks cash_suit(Bits xs, Bits ys, Bits o1s, Bits o2s, int cap) {
-  if (!xs || cap <= 0) return {};
-  const Bits others = ys | o1s | o2s;
-  const int len = count(xs);
-  if (!others) return {std::min(len, cap), 0};
-  const int t = count(xs & above(top_bit(others)));
-  const int longest_other = std::max({count(ys), count(o1s), count(o2s)});
-  int q = t >= longest_other ? len : t;
-  q = std::min(q, cap);
-  return {q, top_cards(xs, std::min(q, longest_other))};
+constexpr int kNone = -1;
+
+struct SuitPlay {
+  int tricks = 0;
+  Bits winners = 0;
+  int top_rounds = 0;  // rounds won by top cards (before length winners)
+};
+
+struct SuitCards {
+  Bits x, y, o1, o2;  // leader, partner, opponents
+};
+
+int longest_opponent(const SuitCards& c) { return std::max(count(c.o1), count(c.o2)); }
+
+// Our side's top sequence in the suit: the cards of X and Y above every
+// opponent's card (all of ours if the opponents have none).
+Bits top_sequence(const SuitCards& c) {
+  const Bits ours = c.x | c.y;
+  const Bits opp = c.o1 | c.o2;
+  return opp ? ours & above(top_bit(opp)) : ours;
 }
 
-// Tricks that hand X on lead takes in a row with partner Y only following:
-// trumps first (which may draw the opponents' trumps), then the side suits.
-SureTricks cash_hand(const std::array<Bits, 4>& h, int x, int y, int o1, int o2, int trump) {
-  const int hand_size = count(h[x]);
-  SureTricks total;
-  if (trump == kNoTrump) {
-    for (int s = 0; s < 4; ++s) {
-      const Bits m = suit_bits(s);
-      SureTricks c = cash_suit(h[x] & m, h[y] & m, h[o1] & m, h[o2] & m, 13);
-      total.tricks += c.tricks;
-      total.winners |= c.winners;
-    }
-    total.tricks = std::min(total.tricks, hand_size);
-    return total;
+// X leads the suit and keeps the lead: Y plays low under X's top cards.
+SuitPlay keep_lead(const SuitCards& c, int cap) {
+  if (!c.x || cap <= 0) return {};
+  const Bits top = top_sequence(c);
+  const int xc = count(c.x & top), yc = count(c.y & top);
+  const int y_low = count(c.y) - yc;
+  // If Y lacks low cards for every round, count only X's cards above all of Y's.
+  const Bits others = c.y | c.o1 | c.o2;
+  const Bits x_above_all = others ? c.x & above(top_bit(others)) : c.x;
+  int rounds;
+  Bits winners;
+  if (y_low >= xc) {
+    rounds = xc;
+    winners = top;
+  } else {
+    rounds = count(x_above_all);
+    winners = x_above_all;
   }
+  // Once the opponents and partner are out of the suit, X's small cards win.
+  int tricks = rounds >= longest_opponent(c) && rounds >= count(c.y) ? count(c.x) : rounds;
+  return {std::min(tricks, cap), winners, std::min(rounds, cap)};
+}
 
-  const Bits tm = suit_bits(trump);
-  const Bits xt = h[x] & tm, yt = h[y] & tm, o1t = h[o1] & tm, o2t = h[o2] & tm;
-  const SureTricks trumps = cash_suit(xt, yt, o1t, o2t, 13);
-  // The opponents are out of trumps once X has led as many rounds as the
-  // longer opponent holds: X holds those top trumps (they are among the
-  // winners cash_suit reports).
-  const bool drawn = std::max(count(o1t), count(o2t)) <= trumps.tricks;
+// X cashes its top cards, then leads low to Y's top cards; the lead ends in Y.
+SuitPlay transfer(const SuitCards& c, int cap) {
+  if (!c.x || !c.y) return {kNone, 0};
+  const Bits top = top_sequence(c);
+  const int xc = count(c.x & top), yc = count(c.y & top);
+  if (yc == 0) return {kNone, 0};
+  const int x_low = count(c.x) - xc, y_low = count(c.y) - yc;
+  if (x_low < 1 || y_low < xc) return {kNone, 0};
+  if (cap <= xc) return {kNone, 0};  // the crossing round could be ruffed
+  const int a = xc + yc;
+  const int tricks =
+      a >= longest_opponent(c) && count(c.x) <= a ? count(c.y) : a;  // then Y's small cards win
+  return {std::min(tricks, cap), top};
+}
 
-  SureTricks side;
+SuitCards suit_cards(const std::array<Bits, 4>& h, int x, int y, int o1, int o2, int s) {
+  const Bits m = suit_bits(s);
+  return {h[x] & m, h[y] & m, h[o1] & m, h[o2] & m};
+}
+
+// The whole line with X on lead (phases 1-4 above; phases 3-4 only when
+// `allow_transfer`).
+SureTricks cash_line(const std::array<Bits, 4>& h, int x, int y, int o1, int o2, int trump,
+                     bool allow_transfer) {
+  const int hand_size = count(h[x]);
+  // Trumps. If X's top trumps outnumber each opponent's trumps, X draws them
+  // (trump_rounds rounds in a row); after that every trump left in our hands
+  // wins a trick of its own whenever it is played (nobody else has trumps),
+  // so the longer holding's remaining trumps count too, provided neither hand
+  // ever has to ruff one of our own winners (the guards below). Otherwise X
+  // cashes only its top trumps.
+  int trump_rounds = 0, later_trumps = 0;
+  Bits trump_winners = 0;
+  bool drawn = true;
+  int y_trumps = 0, x_trumps = 0;
+  if (trump != kNoTrump) {
+    const SuitCards t = suit_cards(h, x, y, o1, o2, trump);
+    const SuitPlay tp = keep_lead(t, 13);
+    const int opp_max = longest_opponent(t);
+    x_trumps = count(t.x);
+    y_trumps = count(t.y);
+    drawn = tp.top_rounds >= opp_max;
+    if (drawn) {
+      trump_rounds = opp_max;
+      later_trumps = std::max(x_trumps, y_trumps) - opp_max;
+      trump_winners = opp_max ? tp.winners : 0;
+    } else {
+      trump_rounds = tp.tricks;
+      trump_winners = tp.winners;
+    }
+  }
+  const bool y_keeps_trumps = y_trumps > trump_rounds;
+  const bool x_keeps_trumps = x_trumps > trump_rounds;
+
+  std::array<SuitPlay, 4> kx{}, ky{}, tr{};
+  std::array<int, 4> y_len{};
+  int x_only = 0;
+  Bits x_only_winners = 0;
+  int y_side_cards = 0;  // Y's cards outside the trump suit
   for (int s = 0; s < 4; ++s) {
+    tr[s].tricks = kNone;
     if (s == trump) continue;
-    const Bits m = suit_bits(s);
+    const SuitCards c = suit_cards(h, x, y, o1, o2, s);
+    y_len[s] = count(c.y);
+    y_side_cards += y_len[s];
     int cap = 13;
     if (!drawn) {
-      // An opponent with trumps ruffs once void; until then it follows suit,
-      // so it never discards and its length here stays as it is now.
-      if (o1t) cap = std::min(cap, count(h[o1] & m));
-      if (o2t) cap = std::min(cap, count(h[o2] & m));
+      if (h[o1] & suit_bits(trump)) cap = std::min(cap, count(c.o1));
+      if (h[o2] & suit_bits(trump)) cap = std::min(cap, count(c.o2));
     }
-    SureTricks c = cash_suit(h[x] & m, h[y] & m, h[o1] & m, h[o2] & m, cap);
-    side.tricks += c.tricks;
-    side.winners |= c.winners;
+    kx[s] = keep_lead(c, cap);
+    ky[s] = keep_lead(SuitCards{c.y, c.x, c.o1, c.o2}, cap);
+    tr[s] = transfer(c, cap);
+    x_only += kx[s].tricks;
+    x_only_winners |= kx[s].winners;
   }
-  // Partner must never be forced to ruff (and take the lead): if it still has
-  // trumps after the trump rounds, it needs a side card for every side trick.
-  if (count(yt) > trumps.tricks) side.tricks = std::min(side.tricks, hand_size - count(yt));
+  // Y plays a card in every round; while it has trumps, those must be side cards.
+  const int y_trump_discards = std::max(0, trump_rounds - y_trumps);
+  if (y_keeps_trumps) x_only = std::min(x_only, hand_size - y_trumps);
 
-  total.tricks = std::min(trumps.tricks + side.tricks, hand_size);
-  total.winners = trumps.winners | side.winners;
-  return total;
+  int best = x_only;
+  Bits best_winners = x_only_winners;
+  for (int e = 0; e < 4 && allow_transfer; ++e) {
+    if (tr[e].tricks == kNone) continue;
+    int total = tr[e].tricks, a_rounds = 0, side_rounds = tr[e].tricks;
+    int y_reserved = y_len[e];
+    Bits winners = tr[e].winners;
+    for (int s = 0; s < 4; ++s) {
+      if (s == trump || s == e) continue;
+      if (ky[s].tricks > kx[s].tricks) {
+        total += ky[s].tricks;
+        side_rounds += ky[s].tricks;
+        y_reserved += y_len[s];
+        winners |= ky[s].winners;
+      } else if (kx[s].tricks > 0) {
+        total += kx[s].tricks;
+        side_rounds += kx[s].tricks;
+        a_rounds += kx[s].tricks;
+        winners |= kx[s].winners;
+      }
+    }
+    // Y's plays before the transfer come from cards it does not need later.
+    if (y_trump_discards + a_rounds > y_side_cards - y_reserved) continue;
+    // After the transfer X follows or discards; with trumps left it must
+    // always have a side card.
+    if (x_keeps_trumps && side_rounds > hand_size - x_trumps) continue;
+    if (total > best) {
+      best = total;
+      best_winners = winners;
+    }
+  }
+  return {std::min(trump_rounds + best + later_trumps, hand_size), trump_winners | best_winners};
 }
 
 }  // namespace
 
 SureTricks quick_tricks(const std::array<Bits, 4>& h, int leader, int trump) {
   const int lho = (leader + 1) & 3, pd = (leader + 2) & 3, rho = (leader + 3) & 3;
-  SureTricks best = cash_hand(h, leader, pd, lho, rho, trump);
+  SureTricks best = cash_line(h, leader, pd, lho, rho, trump, true);
 
-  // Cross to partner with a card of a suit whose top card partner holds; in a
-  // suit contract the crossing trick must be safe from a ruff.
+  // Or cross to partner first with a card of a suit whose top card partner
+  // holds (safe from a ruff in a suit contract) and let partner cash. The
+  // crossing trick is partner's first round of that suit; partner then keeps
+  // the lead (no transfer back, which could reuse that suit's cards).
   const Bits all = h[0] | h[1] | h[2] | h[3];
   for (int e = 0; e < 4; ++e) {
     const Bits m = suit_bits(e);
@@ -92,7 +209,7 @@ SureTricks quick_tricks(const std::array<Bits, 4>& h, int leader, int trump) {
       if ((h[lho] & tm) && !(h[lho] & m)) continue;
       if ((h[rho] & tm) && !(h[rho] & m)) continue;
     }
-    SureTricks alt = cash_hand(h, pd, leader, lho, rho, trump);
+    SureTricks alt = cash_line(h, pd, leader, lho, rho, trump, false);
     if (alt.tricks > best.tricks) best = {alt.tricks, alt.winners | top};
     break;
   }
@@ -139,6 +256,78 @@ SureTricks later_tricks(const std::array<Bits, 4>& h, int leader, int trump) {
   const bool one_hand = (h[lho] & tops) == tops || (h[rho] & tops) == tops;
   best = {one_hand ? suits : 1, tops};
   return best;
+}
+
+bool wins_current_trick(const std::array<Bits, 4>& h, int trump, int leader, int pos,
+                        int lead_suit, int win_card, int win_seat, int side, Bits& winners) {
+  const Bits lm = suit_bits(lead_suit);
+  const Bits tm = trump == kNoTrump ? 0 : suit_bits(trump);
+  const bool ruffed = suit_of(win_card) != lead_suit;  // the trick is already trumped
+  // Seats still to play, in order, and which of them belong to `side`.
+  int order[3];
+  const int n = 4 - pos;
+  for (int i = 0; i < n; ++i) order[i] = (leader + pos + i) & 3;
+  auto ours = [side](int seat) { return (seat & 1) == side; };
+  auto can_ruff = [&](int seat) { return !(h[seat] & lm) && (h[seat] & tm); };
+
+  // 1. Already winning and nobody left on the other side can beat it.
+  // 2. One of ours plays the top card of the led suit and no opponent can ruff.
+  // 3. One of ours ruffs higher than every trump an opponent could ruff with.
+  bool any_opp_ruff = false;
+  Bits opp_top_trump = 0;  // highest trump among opponents who can ruff
+  Bits opp_follow_top = 0;  // highest led-suit card among opponents still to play
+  for (int i = 0; i < n; ++i) {
+    const int seat = order[i];
+    if (ours(seat)) continue;
+    if (can_ruff(seat)) {
+      any_opp_ruff = true;
+      opp_top_trump = std::max(opp_top_trump, top_bit(h[seat] & tm));
+    } else if (h[seat] & lm) {
+      opp_follow_top = std::max(opp_follow_top, top_bit(h[seat] & lm));
+    }
+  }
+
+  if (ours(win_seat)) {
+    // The winning card may already have beaten a card of its suit on the
+    // table, so its rank always counts.
+    const Bits w = bit_of(win_card);
+    if ((!ruffed && !any_opp_ruff && opp_follow_top < w) || (ruffed && opp_top_trump < w)) {
+      winners = w;
+      return true;
+    }
+  }
+
+  if (!ruffed && !any_opp_ruff) {
+    // The highest remaining card of the led suit, if one of ours holds it.
+    Bits remaining = 0;
+    for (int i = 0; i < n; ++i) remaining |= h[order[i]] & lm;
+    if (remaining) {
+      const Bits top = top_bit(remaining);
+      if (top > bit_of(win_card)) {
+        for (int i = 0; i < n; ++i) {
+          if (ours(order[i]) && (h[order[i]] & top)) {
+            winners = top;
+            return true;
+          }
+        }
+      }
+    }
+  }
+
+  if (tm) {
+    // One of ours void in the led suit ruffs with its top trump, beating any
+    // trump already played and every trump an opponent could ruff with.
+    for (int i = 0; i < n; ++i) {
+      const int seat = order[i];
+      if (!ours(seat) || !can_ruff(seat)) continue;
+      const Bits t = top_bit(h[seat] & tm);
+      if (ruffed && t < bit_of(win_card)) continue;
+      if (t < opp_top_trump) continue;
+      winners = t;
+      return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace ddtb::detail

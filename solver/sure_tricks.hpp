@@ -26,4 +26,12 @@ SureTricks quick_tricks(const std::array<Bits, 4>& hands, int leader, int trump)
 // the leader's side does.
 SureTricks later_tricks(const std::array<Bits, 4>& hands, int leader, int trump);
 
+// Mid-trick check: whether the side `side` (0 = North-South, 1 = East-West)
+// wins the trick in progress whatever anyone plays. The trick was led by
+// `leader` in `lead_suit`; `pos` cards are on the table (1..3), the best of
+// them is `win_card`, played by `win_seat`; `hands` are the cards not yet
+// played. On success, `winners` receives the card(s) whose rank decides it.
+bool wins_current_trick(const std::array<Bits, 4>& hands, int trump, int leader, int pos,
+                        int lead_suit, int win_card, int win_seat, int side, Bits& winners);
+
 }  // namespace ddtb::detail

@@ -42,12 +42,20 @@ TransTable::TransTable(std::size_t budget_bytes) : budget_(budget_bytes) {
   std::size_t rest = budget_ > slots * sizeof(Slot) ? budget_ - slots * sizeof(Slot) : 0;
   std::size_t n = std::min<std::size_t>(rest / sizeof(Entry), 0xfffffff0u);
   arena_size_ = static_cast<std::uint32_t>(std::max<std::size_t>(n, 1u << kMaxCapLog2));
-  // Default-initialized: pages are touched only when entries are written.
-  arena_.reset(new Entry[arena_size_]);
+  // Raw memory, never initialized up front: a page becomes resident only when
+  // an entry on it is first written, so resident memory follows actual use.
+  arena_ = static_cast<Entry*>(std::malloc(std::size_t(arena_size_) * sizeof(Entry)));
+  if (!arena_) {
+    std::free(slots_);
+    throw std::bad_alloc();
+  }
   std::fill(std::begin(free_), std::end(free_), kNil);
 }
 
-TransTable::~TransTable() { std::free(slots_); }
+TransTable::~TransTable() {
+  std::free(arena_);
+  std::free(slots_);
+}
 
 void TransTable::clear() {
   std::memset(slots_, 0, slot_count_ * sizeof(Slot));

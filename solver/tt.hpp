@@ -20,7 +20,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 
 #include "solver/relative.hpp"
 
@@ -90,7 +89,7 @@ class TransTable {
   std::size_t slot_count_ = 0;  // a power of two
   std::size_t slots_used_ = 0;
   Slot* slots_ = nullptr;
-  std::unique_ptr<Entry[]> arena_;
+  Entry* arena_ = nullptr;  // malloc'ed: pages are touched only when written
   std::uint32_t arena_size_ = 0;  // in entries
   std::uint32_t arena_top_ = 0;   // bump pointer, in entries
   std::uint32_t free_[kMaxCapLog2 + 1];

@@ -74,7 +74,8 @@ struct DdTable {
 
 // Counters, cumulative since construction or reset_stats().
 struct SolverStats {
-  std::uint64_t nodes = 0;          // cards played in the search (all seats)
+  std::uint64_t nodes = 0;          // positions searched (all seats)
+  std::uint64_t trick_starts = 0;   // of which at the start of a trick
   std::uint64_t tt_lookups = 0;
   std::uint64_t tt_hits = 0;        // lookups that ended the search of a node
   std::uint64_t tt_entries = 0;     // entries stored now
