@@ -30,8 +30,8 @@ Bits rank_winner(const int cards[4], int win_pos) {
 }  // namespace
 
 Engine::Engine(TransTable& tt, const Features& features, EngineStats& stats)
-    : tt_(tt), f_(features), stats_(stats) {
-  killer_.fill(-1);
+    : tt_(tt), f_(features), stats_(stats), cutoffs_(new CutoffSlot[1u << kCutoffBits]) {
+  for (std::uint32_t i = 0; i < (1u << kCutoffBits); ++i) cutoffs_[i] = {0, {-1, -1, -1, -1}};
 }
 
 void Engine::set_root(const std::array<Bits, 4>& hands, int trump, int leader, const int* trick,
@@ -86,7 +86,7 @@ Value Engine::trick_start(int t, int beta) {
 
   const bool ns_leads = is_ns(leader);
   if (f_.quick_tricks) {
-    const SureTricks q = quick_tricks(hand_, leader, trump_);
+    const SureTricks q = quick_tricks(hand_, leader, trump_, ns_leads ? beta : k - beta + 1);
     if (ns_leads ? q.tricks >= beta : k - q.tricks < beta)
       return {ns_leads ? q.tricks : k - q.tricks, q.winners};
   }
@@ -98,7 +98,6 @@ Value Engine::trick_start(int t, int beta) {
 
   tr.start = hand_[0] | hand_[1] | hand_[2] | hand_[3];
   MoveHints hints;
-  hints.killer = killer_[4 * k];
   if (f_.transposition_table) {
     prepare_relative(t);
     ++stats_.tt_lookups;
@@ -122,7 +121,6 @@ Value Engine::play_moves(int t, int pos, int beta, const MoveHints& hints_in) {
   ++stats_.nodes;
   TrickState& tr = tricks_[t];
   const int seat = (tr.leader + pos) & 3;
-  const int cards_left = count(hand_[0] | hand_[1] | hand_[2] | hand_[3]);
   MoveHints hints = hints_in;
   if (pos > 0) {
     // At the extremes (North-South need every trick left, or just one), a
@@ -135,7 +133,6 @@ Value Engine::play_moves(int t, int pos, int beta, const MoveHints& hints_in) {
                              (tr.leader + tr.win_pos) & 3, side, w))
         return {side ? k - 1 : 1, w};
     }
-    hints.killer = killer_[cards_left];
   }
   const TrickView view{tr.leader,
                        pos,
@@ -143,8 +140,24 @@ Value Engine::play_moves(int t, int pos, int beta, const MoveHints& hints_in) {
                        pos ? tr.cards[tr.win_pos] : -1,
                        (tr.leader + tr.win_pos) & 3,
                        tr.start};
+  const std::uint64_t ckey = cutoff_key(tr, pos, seat, beta);
+  CutoffSlot& cslot = cutoffs_[ckey >> (64 - kCutoffBits)];
+  const std::uint32_t ccheck = static_cast<std::uint32_t>(ckey);
+  if (f_.move_ordering && cslot.check == ccheck) hints.killer = cslot.card[seat];
   MoveList& ml = moves_[t][pos];
-  generate_moves(hand_, trump_, view, hints, f_.rank_equivalence, f_.move_ordering, ml);
+  generate_moves(hand_, view, f_.rank_equivalence, hints, ml);
+  // The remembered cutoff card goes first; the rest is ordered only if needed.
+  int order_at = -1;
+  if (f_.move_ordering) {
+    int k = 0;
+    while (k < ml.size && ml.moves[k].card != hints.killer) ++k;
+    if (k < ml.size) {
+      std::swap(ml.moves[0], ml.moves[k]);
+      order_at = 1;
+    } else {
+      order_moves(hand_, trump_, view, hints, ml, 0);
+    }
+  }
 
   const bool max_node = is_ns(seat);
   int best = max_node ? -1 : 99;
@@ -154,6 +167,7 @@ Value Engine::play_moves(int t, int pos, int beta, const MoveHints& hints_in) {
   // a lower card of the same suit already proved its rank irrelevant.
   std::array<Bits, 4> skip_below{};
   for (int i = 0; i < ml.size; ++i) {
+    if (i == order_at) order_moves(hand_, trump_, view, hints, ml, i);
     const int card = ml.moves[i].card;
     const int s = suit_of(card);
     if (bit_of(card) < skip_below[s]) continue;
@@ -163,7 +177,8 @@ Value Engine::play_moves(int t, int pos, int beta, const MoveHints& hints_in) {
       best_card = card;
     }
     if (max_node ? best >= beta : best < beta) {
-      killer_[cards_left] = card;
+      if (cslot.check != ccheck) cslot = {ccheck, {-1, -1, -1, -1}};
+      cslot.card[seat] = static_cast<std::int8_t>(card);
       best_card_[t][pos] = card;
       return {best, child.winners};
     }
@@ -217,6 +232,33 @@ Value Engine::last_trick(int leader) {
   }
   const int winner = (leader + win_pos) & 3;
   return {is_ns(winner) ? 1 : 0, rank_winner(cards, win_pos)};
+}
+
+// What the choice of card depends on, roughly: on lead, the leader's hand, the
+// parity of partner's suit lengths and, in a suit contract, the tricks
+// needed; when following suit, the suit's cards and the card to beat; when
+// void, the hand and who (NT) or what card (trumps) is winning.
+std::uint64_t Engine::cutoff_key(const TrickState& tr, int pos, int seat, int beta) const {
+  const std::uint64_t needed = trump_ == kNoTrump ? 0 : std::uint64_t(beta);
+  std::uint64_t a, b;
+  if (pos == 0) {
+    const Bits pd = hand_[(seat + 2) & 3];
+    std::uint64_t parity = 0;
+    for (int s = 0; s < 4; ++s) parity |= std::uint64_t(count(pd & suit_bits(s)) & 1) << s;
+    a = hand_[seat];
+    b = parity | (needed << 8);
+  } else if (hand_[seat] & suit_bits(tr.lead_suit)) {
+    a = tr.start & suit_bits(tr.lead_suit);
+    b = std::uint64_t(tr.cards[tr.win_pos]) | (std::uint64_t(tr.leader) << 8) | (1u << 16);
+  } else {
+    const int win_seat = (tr.leader + tr.win_pos) & 3;
+    a = hand_[seat];
+    b = std::uint64_t(trump_ == kNoTrump ? win_seat : tr.cards[tr.win_pos]) | (needed << 8) |
+        (2u << 16);
+  }
+  std::uint64_t h = (a ^ (b * 0x9e3779b97f4a7c15ull) ^ (std::uint64_t(pos) << 60)) *
+                    0xbf58476d1ce4e5b9ull;
+  return h ^ (h >> 31);
 }
 
 void Engine::prepare_relative(int t) {

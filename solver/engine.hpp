@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 
 #include "solver/bits.hpp"
 #include "solver/moves.hpp"
@@ -91,7 +92,17 @@ class Engine {
   std::array<TrickState, 14> tricks_{};
   std::array<std::array<MoveList, 4>, 14> moves_{};
   std::array<std::array<int, 4>, 14> best_card_{};
-  std::array<int, 53> killer_{};  // by cards left in the hands
+  // Cutoff memory (a refined killer-move table): the card that last caused a
+  // cutoff, keyed by what matters for the choice at that point of a trick
+  // (see cutoff_key). A move-ordering hint only; collisions cost speed, never
+  // correctness.
+  struct CutoffSlot {
+    std::uint32_t check;
+    std::array<std::int8_t, 4> card;  // per seat to play
+  };
+  static constexpr int kCutoffBits = 15;
+  std::uint64_t cutoff_key(const TrickState& tr, int pos, int seat, int beta) const;
+  std::unique_ptr<CutoffSlot[]> cutoffs_;
 };
 
 }  // namespace ddtb::detail

@@ -9,7 +9,6 @@ namespace {
 // followers: win cheaply, else play low; discards from long suits) and were
 // tuned on the bench node-count signature.
 namespace weight {
-constexpr int kKillerWin = 52, kKillerLose = 20;  // card that cut off at this depth
 constexpr int kTtBestWin = 11, kTtBestLose = 9;    // card stored with a table entry
 constexpr int kRuffRisk = -10;       // lead into an opponent's void with trumps
 constexpr int kRhoHigh = -18;        // RHO holds the top or second card of the suit
@@ -56,7 +55,6 @@ int lead_weight(const Hands& H, const TrickView& t, int card, const MoveHints& h
     else if (pds & top) w = (my & second) ? 50 - r : 35 - r;
     else if (my & second) w = 40;
     else w = 30 - r;
-    if (card == hints.killer) w += weight::kKillerWin;
     if (card == hints.tt_best) w += weight::kTtBestWin;
   } else {
     if (opp_single_top) w = 29 - r;
@@ -64,7 +62,6 @@ int lead_weight(const Hands& H, const TrickView& t, int card, const MoveHints& h
     else if (pds & top) w = (my & second) ? 44 - r : 29 - r;
     else if (my & second) w = 29;
     else w = 13 - r;
-    if (card == hints.killer) w += weight::kKillerLose;
     if (card == hints.tt_best) w += weight::kTtBestLose;
   }
   return suit_w + w;
@@ -87,7 +84,7 @@ bool holds(const Hands& H, const TrickView& t, int card) {
   return true;
 }
 
-int follow_weight(const Hands& H, const TrickView& t, int card, const MoveHints& hints) {
+int follow_weight(const Hands& H, const TrickView& t, int card) {
   const int s = suit_of(card), r = rank_of(card);
   const int me = (t.leader + t.pos) & 3;
   const bool partner_winning = ((t.win_seat ^ me) & 1) == 0;
@@ -120,24 +117,21 @@ int follow_weight(const Hands& H, const TrickView& t, int card, const MoveHints&
     const bool own_top = all && (mine & top_bit(all));
     w = 4 * count(mine) - r - (own_top ? 10 : 0);
   }
-  if (card == hints.killer) w += wins_now ? weight::kKillerWin : weight::kKillerLose;
   return w;
 }
 
 }  // namespace
 
-void generate_moves(const std::array<Bits, 4>& hands, int trump, const TrickView& t,
-                    const MoveHints& hints, bool equivalence, bool ordering, MoveList& out) {
+void generate_moves(const std::array<Bits, 4>& hands, const TrickView& t, bool equivalence,
+                    MoveHints& hints, MoveList& out) {
   const int seat = (t.leader + t.pos) & 3;
   Bits legal = hands[seat];
   if (t.pos > 0) {
     const Bits follow = legal & suit_bits(t.lead_suit);
     if (follow) legal = follow;
   }
-  const Hands H{hands, trump};
   out.size = 0;
-  // Map a hint that is a lower member of a run onto the run's top card.
-  MoveHints h = hints;
+  int killer = -1, tt_best = -1;
   for (int s = 3; s >= 0; --s) {
     Bits holding = legal & suit_bits(s);
     const Bits present = t.start & suit_bits(s);
@@ -146,22 +140,30 @@ void generate_moves(const std::array<Bits, 4>& hands, int trump, const TrickView
       const Bits run = equivalence ? run_below(top, holding, present) : top;
       holding &= ~run;
       const int card = top_index(top);
-      if (h.killer >= 0 && (run & bit_of(h.killer))) h.killer = card;
-      if (h.tt_best >= 0 && (run & bit_of(h.tt_best))) h.tt_best = card;
+      // A hint that is a lower member of a run stands for the run's top card.
+      if (hints.killer >= 0 && (run & bit_of(hints.killer))) killer = card;
+      if (hints.tt_best >= 0 && (run & bit_of(hints.tt_best))) tt_best = card;
       out.moves[out.size++] = Move{static_cast<std::int8_t>(card), 0};
     }
   }
-  if (!ordering || out.size <= 1) return;
-  for (int i = 0; i < out.size; ++i) {
+  hints.killer = killer;
+  hints.tt_best = tt_best;
+}
+
+void order_moves(const std::array<Bits, 4>& hands, int trump, const TrickView& t,
+                 const MoveHints& hints, MoveList& out, int from) {
+  if (out.size - from <= 1) return;
+  const Hands H{hands, trump};
+  for (int i = from; i < out.size; ++i) {
     const int card = out.moves[i].card;
-    const int w = t.pos == 0 ? lead_weight(H, t, card, h) : follow_weight(H, t, card, h);
+    const int w = t.pos == 0 ? lead_weight(H, t, card, hints) : follow_weight(H, t, card);
     out.moves[i].weight = static_cast<std::int16_t>(w);
   }
   // Insertion sort: at most 13 moves, stable, no allocation.
-  for (int i = 1; i < out.size; ++i) {
+  for (int i = from + 1; i < out.size; ++i) {
     const Move m = out.moves[i];
     int j = i;
-    for (; j > 0 && out.moves[j - 1].weight < m.weight; --j) out.moves[j] = out.moves[j - 1];
+    for (; j > from && out.moves[j - 1].weight < m.weight; --j) out.moves[j] = out.moves[j - 1];
     out.moves[j] = m;
   }
 }

@@ -39,14 +39,21 @@ struct TrickView {
 };
 
 struct MoveHints {
-  int killer = -1;  // a card that caused a cutoff at this depth before
+  int killer = -1;  // a card that caused a cutoff in a similar situation
   int tt_best = -1; // the best card stored with a matching table entry
 };
 
-// Legal cards of the seat to play; one per run when `equivalence` is set.
-// Ordered by weight when `ordering` is set, else from the highest card down.
-void generate_moves(const std::array<Bits, 4>& hands, int trump, const TrickView& trick,
-                    const MoveHints& hints, bool equivalence, bool ordering, MoveList& out);
+// The legal cards of the seat to play, one per run when `equivalence` is set,
+// from the highest card down. Hints naming a lower card of a run are mapped
+// onto the run's top card (or -1 when not among the legal cards).
+void generate_moves(const std::array<Bits, 4>& hands, const TrickView& trick, bool equivalence,
+                    MoveHints& hints, MoveList& out);
+
+// Orders out.moves[from, size) by weight, heaviest first (stable). The
+// search orders lazily: a remembered cutoff card is tried first, and the rest
+// is ordered only if it fails to cut.
+void order_moves(const std::array<Bits, 4>& hands, int trump, const TrickView& trick,
+                 const MoveHints& hints, MoveList& out, int from);
 
 // Whether card `a` beats card `b` (b already played) with trumps `trump`.
 constexpr bool beats(int a, int b, int trump) {

@@ -190,9 +190,21 @@ SureTricks cash_line(const std::array<Bits, 4>& h, int x, int y, int o1, int o2,
 
 }  // namespace
 
-SureTricks quick_tricks(const std::array<Bits, 4>& h, int leader, int trump) {
+SureTricks quick_tricks(const std::array<Bits, 4>& h, int leader, int trump, int needed) {
   const int lho = (leader + 1) & 3, pd = (leader + 2) & 3, rho = (leader + 3) & 3;
+  // Upper bound of every line below: a suit gives at most the longer of our
+  // two holdings, and nothing unless we hold its top card.
+  int bound = 0;
+  for (int s = 0; s < 4; ++s) {
+    const Bits m = suit_bits(s);
+    const Bits ours = (h[leader] | h[pd]) & m, theirs = (h[lho] | h[rho]) & m;
+    if (ours && (!theirs || top_bit(ours) > top_bit(theirs)))
+      bound += std::max(count(h[leader] & m), count(h[pd] & m));
+  }
+  if (bound < needed) return {};
+
   SureTricks best = cash_line(h, leader, pd, lho, rho, trump, true);
+  if (best.tricks >= needed) return best;
 
   // Or cross to partner first with a card of a suit whose top card partner
   // holds (safe from a ruff in a suit contract) and let partner cash. The

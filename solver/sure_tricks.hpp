@@ -19,8 +19,10 @@ struct SureTricks {
 };
 
 // Tricks the side of `leader` can take in a row from now on: the leader cashes
-// its own winners, or crosses once to partner's hand and partner cashes.
-SureTricks quick_tricks(const std::array<Bits, 4>& hands, int leader, int trump);
+// its own winners, or crosses once to partner's hand and partner cashes. Only
+// counts of at least `needed` matter to the caller: when a cheap upper bound
+// shows the count must fall short, returns at once with 0 tricks.
+SureTricks quick_tricks(const std::array<Bits, 4>& hands, int leader, int trump, int needed);
 
 // Tricks the opponents of `leader` are sure to take at some point, whatever
 // the leader's side does.
