@@ -112,7 +112,8 @@ Value Engine::trick_start(int t, int beta) {
   }
 
   Value v = play_moves(t, 0, beta, hints);
-  v.winners = f_.winning_ranks ? extend_runs(v.winners, tr) : tr.start;
+  if (!f_.winning_ranks) v.winners = tr.start;
+  else v.winners = drop_bottom_runs(v.winners, tr);
   if (f_.transposition_table) store(tr, v, beta, best_card_[t][0]);
   return v;
 }
@@ -216,7 +217,7 @@ Value Engine::play(int t, int pos, int card, int beta) {
     tricks_[t + 1].leader = winner;
     r = trick_start(t + 1, beta - ns);
     r.tricks += ns;
-    r.winners |= rank_winner(tr.cards, tr.win_pos);
+    r.winners |= trick_winners(tr, winner);
   }
   tr.win_pos = saved_win;
   hand_[seat] |= bit_of(card);
@@ -278,34 +279,39 @@ void Engine::prepare_relative(int t) {
   tr.rel_valid = true;
 }
 
-// Run rule: a card that stood for a run of equivalent cards (generation keeps
-// only the top of each run) may have won by rank; then the whole run must
-// keep its owner for the result to carry over. Extending the lowest winner of
-// each suit down through its holder's run covers every such case.
-//
-// Bottom rule: a run that reaches the lowest card of its suit can never win by
-// rank (every lower card of the suit is in the same hand), so such cards are
-// dropped from the winners, which makes the stored entry more general.
-Bits Engine::extend_runs(Bits winners, const TrickState& tr) const {
+// Bottom rule: the lowest card of a suit, and the cards of the same hand
+// directly above it, can never win by rank (every lower card of the suit is in
+// that hand), and they stay below every card that is specified; so no result
+// depends on their owners. Dropping them makes table entries more general.
+Bits Engine::drop_bottom_runs(Bits winners, const TrickState& tr) const {
   for (int s = 0; s < 4; ++s) {
     const Bits m = suit_bits(s);
     const Bits present = tr.start & m;
-    for (int pass = 0; pass < 2; ++pass) {
-      const Bits ws = winners & present;
-      if (!ws) break;
-      const Bits low = bottom_bit(ws);
-      int holder = 0;
-      while (!(hand_[holder] & low)) ++holder;
-      const Bits run = run_below(low, hand_[holder] & m, present);
-      if (run & bottom_bit(present)) {
-        winners &= ~(m & ~above(top_bit(run)));
-        continue;
-      }
-      winners |= run;
-      break;
-    }
+    const Bits ws = winners & present;
+    if (!ws) continue;
+    const Bits low = bottom_bit(present);
+    int holder = 0;
+    while (!(hand_[holder] & low)) ++holder;
+    // The run of the suit's lowest card: below every other hand's cards.
+    const Bits others = present & ~hand_[holder];
+    const Bits run = others ? hand_[holder] & m & below(bottom_bit(others)) : present;
+    winners &= ~run;
   }
   return winners;
+}
+
+// The ranks a complete trick relies on: its winning card if it won by rank
+// (another card of its suit was played to it). Run rule: move generation
+// plays only the top card of a run of equivalent cards, so when that card
+// won by rank, the whole run (as it stood at the start of the trick) must keep
+// its owner for the result to carry over to other positions; otherwise a
+// position where a lower card of the run lies elsewhere would offer the
+// hand a losing card that the search never tried.
+Bits Engine::trick_winners(const TrickState& tr, int winner) const {
+  const Bits w = rank_winner(tr.cards, tr.win_pos);
+  if (!w || !f_.rank_equivalence) return w;
+  const Bits m = suit_bits(suit_of(top_index(w)));
+  return run_below(w, (hand_[winner] | w) & m, tr.start & m);
 }
 
 void Engine::store(const TrickState& tr, const Value& v, int beta, int best_card) {

@@ -77,7 +77,8 @@ class Engine {
   Value play(int t, int pos, int card, int beta);
   Value last_trick(int leader);
   void prepare_relative(int t);
-  Bits extend_runs(Bits winners, const TrickState& tr) const;
+  Bits trick_winners(const TrickState& tr, int winner) const;
+  Bits drop_bottom_runs(Bits winners, const TrickState& tr) const;
   void store(const TrickState& tr, const Value& v, int beta, int best_card);
   int hint_card(const TransTable::Entry& e, const TrickState& tr) const;
 

@@ -150,7 +150,7 @@ DdTable Solver::dd_table(const Deal& deal, unsigned strain_mask) {
     for (const Seat declarer : {Seat::North, Seat::South, Seat::West, Seat::East}) {
       const Position p = Position::at_trick_start(deal, strain, next_seat(declarer));
       const int ns = impl_->ns_tricks(p, ns_guess);
-      ns_guess = std::min(ns + 1, k);
+      ns_guess = ns;
       table.tricks[s][to_int(declarer)] = is_north_south(declarer) ? ns : k - ns;
     }
   }

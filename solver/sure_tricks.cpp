@@ -54,6 +54,11 @@ Bits top_sequence(const SuitCards& c) {
 // X leads the suit and keeps the lead: Y plays low under X's top cards.
 SuitPlay keep_lead(const SuitCards& c, int cap) {
   if (!c.x || cap <= 0) return {};
+  if (!(c.y | c.o1 | c.o2)) {
+    // Nobody else holds the suit: every card wins, whatever the ranks.
+    const int n = std::min(count(c.x), cap);
+    return {n, 0, n};
+  }
   const Bits top = top_sequence(c);
   const int xc = count(c.x & top), yc = count(c.y & top);
   const int y_low = count(c.y) - yc;
@@ -63,8 +68,11 @@ SuitPlay keep_lead(const SuitCards& c, int cap) {
   int rounds;
   Bits winners;
   if (y_low >= xc) {
+    // X leads its cards of the top sequence; the claim needs the sequence
+    // down to the lowest of them.
     rounds = xc;
-    winners = top;
+    const Bits x_top = c.x & top;
+    winners = x_top ? top & ~below(bottom_bit(x_top)) : 0;
   } else {
     rounds = count(x_above_all);
     winners = x_above_all;
@@ -95,9 +103,11 @@ SuitCards suit_cards(const std::array<Bits, 4>& h, int x, int y, int o1, int o2,
 }
 
 // The whole line with X on lead (phases 1-4 above; phases 3-4 only when
-// `allow_transfer`).
+// `allow_transfer`). The claim is trimmed to what reaching `needed` takes:
+// suits that are not needed are left out, so that the winners reported (and
+// the transposition-table entries built on them) stay as general as possible.
 SureTricks cash_line(const std::array<Bits, 4>& h, int x, int y, int o1, int o2, int trump,
-                     bool allow_transfer) {
+                     bool allow_transfer, int needed) {
   const int hand_size = count(h[x]);
   // Trumps. If X's top trumps outnumber each opponent's trumps, X draws them
   // (trump_rounds rounds in a row); after that every trump left in our hands
@@ -125,16 +135,16 @@ SureTricks cash_line(const std::array<Bits, 4>& h, int x, int y, int o1, int o2,
       trump_winners = tp.winners;
     }
   }
+  const int base = trump_rounds + later_trumps;
+  if (base >= needed) return {std::min(base, hand_size), trump_winners};
   const bool y_keeps_trumps = y_trumps > trump_rounds;
   const bool x_keeps_trumps = x_trumps > trump_rounds;
 
-  std::array<SuitPlay, 4> kx{}, ky{}, tr{};
+  std::array<SuitPlay, 4> kx{}, ky{};
   std::array<int, 4> y_len{};
-  int x_only = 0;
-  Bits x_only_winners = 0;
   int y_side_cards = 0;  // Y's cards outside the trump suit
+  std::array<int, 4> caps{};
   for (int s = 0; s < 4; ++s) {
-    tr[s].tricks = kNone;
     if (s == trump) continue;
     const SuitCards c = suit_cards(h, x, y, o1, o2, s);
     y_len[s] = count(c.y);
@@ -144,23 +154,45 @@ SureTricks cash_line(const std::array<Bits, 4>& h, int x, int y, int o1, int o2,
       if (h[o1] & suit_bits(trump)) cap = std::min(cap, count(c.o1));
       if (h[o2] & suit_bits(trump)) cap = std::min(cap, count(c.o2));
     }
+    caps[s] = cap;
     kx[s] = keep_lead(c, cap);
-    ky[s] = keep_lead(SuitCards{c.y, c.x, c.o1, c.o2}, cap);
-    tr[s] = transfer(c, cap);
-    x_only += kx[s].tricks;
-    x_only_winners |= kx[s].winners;
   }
-  // Y plays a card in every round; while it has trumps, those must be side cards.
-  const int y_trump_discards = std::max(0, trump_rounds - y_trumps);
-  if (y_keeps_trumps) x_only = std::min(x_only, hand_size - y_trumps);
 
-  int best = x_only;
-  Bits best_winners = x_only_winners;
-  for (int e = 0; e < 4 && allow_transfer; ++e) {
-    if (tr[e].tricks == kNone) continue;
-    int total = tr[e].tricks, a_rounds = 0, side_rounds = tr[e].tricks;
+  // Phase 2 alone: X cashes side suits, suits that need no rank first, then
+  // the most productive. Y plays a card in every round; while it has trumps,
+  // those must be side cards.
+  const int side_cap = y_keeps_trumps ? hand_size - y_trumps : 13;
+  std::array<int, 4> order{0, 1, 2, 3};
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    if ((kx[a].winners == 0) != (kx[b].winners == 0)) return kx[a].winners == 0;
+    return kx[a].tricks > kx[b].tricks;
+  });
+  int side = 0;
+  Bits side_winners = 0;
+  for (int s : order) {
+    if (kx[s].tricks == 0) continue;
+    side += kx[s].tricks;
+    side_winners |= kx[s].winners;
+    if (base + std::min(side, side_cap) >= needed) break;
+  }
+  SureTricks best{std::min(base + std::min(side, side_cap), hand_size),
+                  trump_winners | side_winners};
+  if (best.tricks >= needed || !allow_transfer) return best;
+
+  // Phases 2-4 with one transfer suit e.
+  for (int s = 0; s < 4; ++s)
+    if (s != trump) ky[s] = keep_lead(SuitCards{h[y] & suit_bits(s), h[x] & suit_bits(s),
+                                                h[o1] & suit_bits(s), h[o2] & suit_bits(s)},
+                                      caps[s]);
+  const int y_trump_discards = std::max(0, trump_rounds - y_trumps);
+  for (int e = 0; e < 4; ++e) {
+    if (e == trump) continue;
+    const SuitPlay te = transfer(suit_cards(h, x, y, o1, o2, e), caps[e]);
+    if (te.tricks == kNone) continue;
+    int total = te.tricks, a_rounds = 0, side_rounds = te.tricks;
     int y_reserved = y_len[e];
-    Bits winners = tr[e].winners;
+    Bits winners = te.winners;
+    std::array<bool, 4> in_a{};
     for (int s = 0; s < 4; ++s) {
       if (s == trump || s == e) continue;
       if (ky[s].tricks > kx[s].tricks) {
@@ -172,7 +204,7 @@ SureTricks cash_line(const std::array<Bits, 4>& h, int x, int y, int o1, int o2,
         total += kx[s].tricks;
         side_rounds += kx[s].tricks;
         a_rounds += kx[s].tricks;
-        winners |= kx[s].winners;
+        in_a[s] = true;
       }
     }
     // Y's plays before the transfer come from cards it does not need later.
@@ -180,12 +212,21 @@ SureTricks cash_line(const std::array<Bits, 4>& h, int x, int y, int o1, int o2,
     // After the transfer X follows or discards; with trumps left it must
     // always have a side card.
     if (x_keeps_trumps && side_rounds > hand_size - x_trumps) continue;
-    if (total > best) {
-      best = total;
-      best_winners = winners;
+    if (base + total <= best.tricks) continue;
+    // Leave out "A" suits that are not needed (fewer rounds keep every
+    // condition above true).
+    for (int s = 0; s < 4; ++s) {
+      if (!in_a[s]) continue;
+      if (base + total - kx[s].tricks >= needed) {
+        total -= kx[s].tricks;
+      } else {
+        winners |= kx[s].winners;
+      }
     }
+    best = {std::min(base + total, hand_size), trump_winners | winners};
+    if (best.tricks >= needed) break;
   }
-  return {std::min(trump_rounds + best + later_trumps, hand_size), trump_winners | best_winners};
+  return best;
 }
 
 }  // namespace
@@ -203,7 +244,7 @@ SureTricks quick_tricks(const std::array<Bits, 4>& h, int leader, int trump, int
   }
   if (bound < needed) return {};
 
-  SureTricks best = cash_line(h, leader, pd, lho, rho, trump, true);
+  SureTricks best = cash_line(h, leader, pd, lho, rho, trump, true, needed);
   if (best.tricks >= needed) return best;
 
   // Or cross to partner first with a card of a suit whose top card partner
@@ -221,7 +262,7 @@ SureTricks quick_tricks(const std::array<Bits, 4>& h, int leader, int trump, int
       if ((h[lho] & tm) && !(h[lho] & m)) continue;
       if ((h[rho] & tm) && !(h[rho] & m)) continue;
     }
-    SureTricks alt = cash_line(h, pd, leader, lho, rho, trump, false);
+    SureTricks alt = cash_line(h, pd, leader, lho, rho, trump, false, needed);
     if (alt.tricks > best.tricks) best = {alt.tricks, alt.winners | top};
     break;
   }
@@ -251,9 +292,33 @@ SureTricks later_tricks(const std::array<Bits, 4>& h, int leader, int trump) {
     }
   }
 
-  // No trumps in play: whatever suit the leader leads, if an opponent holds
-  // its top card, the opponents win that trick. If one opponent holds the top
-  // card of every suit the leader can lead, it then cashes the others too.
+  // No trumps in play.
+  // (a) Length bound (after DDS's LaterTricks): a suit whose top card we hold
+  // can be led at most as often as our longer holding of it; any other suit
+  // we lead, or any trick led by an opponent, the opponents win unless their
+  // top card of that suit has been discarded, which they never have to do
+  // while they hold lower cards. So if those lengths add up to fewer than the
+  // tricks left, the opponents take at least one. It relies on the opponents'
+  // top cards of their suits (a suit of ours whose top card an opponent held
+  // in another position only lowers the sum).
+  {
+    int sum = 0;
+    Bits opp_tops = 0;
+    for (int s = 0; s < 4; ++s) {
+      const Bits m = suit_bits(s);
+      if (!(all & m)) continue;
+      const Bits top = top_bit(all & m);
+      if (ours & top) {
+        sum += std::max(count(h[leader] & m), count(h[pd] & m));
+      } else if (count(all & m) > 1) {
+        opp_tops |= top;
+      }
+    }
+    if (sum < count(h[leader])) best = {1, opp_tops};
+  }
+  // (b) Whatever suit the leader leads, if an opponent holds its top card, the
+  // opponents win that trick. If one opponent holds the top card of every
+  // suit the leader can lead, it then cashes the others too.
   Bits tops = 0;
   int suits = 0;
   for (int s = 0; s < 4; ++s) {
@@ -266,7 +331,7 @@ SureTricks later_tricks(const std::array<Bits, 4>& h, int leader, int trump) {
   }
   if (!tops) return best;
   const bool one_hand = (h[lho] & tops) == tops || (h[rho] & tops) == tops;
-  best = {one_hand ? suits : 1, tops};
+  if ((one_hand ? suits : 1) > best.tricks) best = {one_hand ? suits : 1, tops};
   return best;
 }
 
