@@ -1,0 +1,30 @@
+# Runs `${BENCH} signature` twice and fails unless both runs print the same
+# "signature nodes N" line and the same per-item lines. Used by CTest
+# (bench/CMakeLists.txt): cmake -DBENCH=<path to ddtb-bench> -P check_signature.cmake
+if(NOT BENCH)
+  message(FATAL_ERROR "usage: cmake -DBENCH=<ddtb-bench> -P check_signature.cmake")
+endif()
+
+set(totals "")
+foreach(run 1 2)
+  execute_process(COMMAND ${BENCH} signature
+                  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "run ${run}: ${BENCH} signature failed (${rc}):\n${err}")
+  endif()
+  if(NOT out MATCHES "signature nodes ([0-9]+)")
+    message(FATAL_ERROR "run ${run}: no 'signature nodes' line in:\n${out}")
+  endif()
+  message(STATUS "run ${run}: signature nodes ${CMAKE_MATCH_1} (${err})")
+  list(APPEND totals ${CMAKE_MATCH_1})
+  set(out_${run} "${out}")
+endforeach()
+
+list(GET totals 0 first)
+list(GET totals 1 second)
+if(NOT first STREQUAL second)
+  message(FATAL_ERROR "the signature differs between two runs: ${first} vs ${second}")
+endif()
+if(NOT out_1 STREQUAL out_2)
+  message(FATAL_ERROR "same total, but the per-item output differs:\n${out_1}\n---\n${out_2}")
+endif()

@@ -1,0 +1,455 @@
+// ddtb-vs-dds: ddtb and the reference DDS 2.9.0 side by side on DDS's golden
+// hands (list100.txt by default), single-threaded both, in one run:
+//   (a) the full DD table of every deal (Solver::dd_table vs CalcDDtable);
+//   (b) the FUT position of every deal (Solver::solve vs SolveBoard with
+//       target -1, solutions 3, mode 1).
+// It checks the answers agree (with each other, and with the file when only
+// one side runs), prints per-deal and total times and the ratio ddtb/dds, and
+// each side's peak memory.
+//
+// Each side runs in a forked child process so that its memory is measured
+// alone: wait4() returns the child's ru_maxrss, and a child that does nothing
+// gives the baseline (the parent's pages a fresh fork starts with) to
+// subtract. The children send their results and times back through a pipe.
+// The parent never loads libdds and never builds a Solver.
+//
+// Times are process CPU times of the child (CLOCK_PROCESS_CPUTIME_ID, which
+// also counts any helper thread DDS might start); wall times are printed too.
+// On a shared, noisy machine CPU time is the steadier figure.
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench/ref_list.hpp"
+#include "ddtb/solver.hpp"
+#include "tests/support/dds_peer.hpp"
+
+#ifndef DDTB_REF_DIR
+#error "DDTB_REF_DIR must name the directory of list100.txt (set by bench/CMakeLists.txt)"
+#endif
+
+namespace ddtb::bench {
+namespace {
+
+enum class Sides { kBoth, kDdtb, kDds };
+
+struct Options {
+  std::string list = std::string(DDTB_REF_DIR) + "/list100.txt";
+  int deals = -1;  // all
+  Sides sides = Sides::kBoth;
+  std::size_t tt_mb = kDefaultTtMemoryBytes >> 20;
+  int dds_mb = 0;  // SetResources' maxMemoryMB; 0 = DDS's default
+  bool fresh_solver = false;
+  bool quiet = false;
+};
+
+void usage(std::FILE* to) {
+  std::fprintf(to,
+               "usage: ddtb-vs-dds [options]\n"
+               "  --list FILE      DDS hand list (default %s/list100.txt)\n"
+               "  --deals N        only the first N deals\n"
+               "  --only ddtb|dds  run one side (answers are then checked against the file)\n"
+               "  --tt-mb N        ddtb transposition-table budget in MiB (default %zu)\n"
+               "  --dds-mb N       DDS SetResources maxMemoryMB (default 0: DDS's choice)\n"
+               "  --fresh-solver   a new ddtb::Solver per deal (default: one, reused)\n"
+               "  --quiet          totals only\n",
+               DDTB_REF_DIR, kDefaultTtMemoryBytes >> 20);
+}
+
+bool parse_int(const char* text, long min, long max, long& out) {
+  char* end = nullptr;
+  errno = 0;
+  out = std::strtol(text, &end, 10);
+  return errno == 0 && end != text && *end == '\0' && out >= min && out <= max;
+}
+
+// Returns false (after printing why) on a bad command line.
+bool parse_options(int argc, char** argv, Options& o) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
+    long n = 0;
+    const char* v = nullptr;
+    if (arg == "--help" || arg == "-h") {
+      usage(stdout);
+      std::exit(0);
+    } else if (arg == "--list" && (v = value())) {
+      o.list = v;
+    } else if (arg == "--deals" && (v = value()) && parse_int(v, 1, 1 << 20, n)) {
+      o.deals = static_cast<int>(n);
+    } else if (arg == "--only" && (v = value()) &&
+               (std::strcmp(v, "ddtb") == 0 || std::strcmp(v, "dds") == 0)) {
+      o.sides = std::strcmp(v, "ddtb") == 0 ? Sides::kDdtb : Sides::kDds;
+    } else if (arg == "--tt-mb" && (v = value()) && parse_int(v, 1, 1 << 20, n)) {
+      o.tt_mb = static_cast<std::size_t>(n);
+    } else if (arg == "--dds-mb" && (v = value()) && parse_int(v, 0, 1 << 20, n)) {
+      o.dds_mb = static_cast<int>(n);
+    } else if (arg == "--fresh-solver") {
+      o.fresh_solver = true;
+    } else if (arg == "--quiet") {
+      o.quiet = true;
+    } else {
+      std::fprintf(stderr, "ddtb-vs-dds: bad option or value: %s%s%s\n", arg.c_str(), v ? " " : "",
+                   v ? v : "");
+      usage(stderr);
+      return false;
+    }
+  }
+  return true;
+}
+
+// --- what a child reports ---------------------------------------------------
+
+// One solved item, sent through the pipe as raw bytes (same binary on both
+// ends). Tables put tricks[s][h] at s * 4 + h; solves put per-card scores.
+struct Item {
+  double cpu_s = 0;
+  double wall_s = 0;
+  std::uint64_t nodes = 0;  // ddtb: SolverStats::nodes; DDS: futureTricks.nodes (solves only)
+  std::int32_t values[64] = {};
+};
+
+struct SideResult {
+  bool ok = false;
+  std::string version;       // DDS's GetDDSInfo version, from the child
+  std::vector<Item> tables;  // one per deal
+  std::vector<Item> solves;  // one per deal
+  long max_rss_kib = 0;
+};
+
+double clock_s(clockid_t id) {
+  timespec ts{};
+  clock_gettime(id, &ts);
+  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
+
+// Times `fn`, which fills `item.values` and may set `item.nodes`.
+template <class Fn>
+Item timed(Fn&& fn) {
+  Item item;
+  const double c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID), w0 = clock_s(CLOCK_MONOTONIC);
+  fn(item);
+  item.cpu_s = clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0;
+  item.wall_s = clock_s(CLOCK_MONOTONIC) - w0;
+  return item;
+}
+
+void put_table(const DdTable& t, Item& item) {
+  for (int s = 0; s < kNumStrains; ++s)
+    for (int h = 0; h < kNumSeats; ++h) item.values[s * 4 + h] = t.tricks[s][h];
+}
+
+void put_scores(const SolveResult& r, Item& item) {
+  const auto scores = test::per_card_scores(r);
+  for (int i = 0; i < 64; ++i) item.values[i] = scores[i];
+}
+
+void write_all(int fd, const void* data, std::size_t n) {
+  const char* p = static_cast<const char*>(data);
+  while (n > 0) {
+    const ssize_t k = ::write(fd, p, n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) throw std::runtime_error("pipe write failed");
+    p += k;
+    n -= std::size_t(k);
+  }
+}
+
+// The stream a child writes: a 16-byte version field, then the table items of
+// every deal, then the solve items of every deal.
+constexpr std::size_t kVersionBytes = 16;
+
+void send_version(int fd, const std::string& version) {
+  char buf[kVersionBytes] = {};
+  std::strncpy(buf, version.c_str(), kVersionBytes - 1);
+  write_all(fd, buf, kVersionBytes);
+}
+
+void run_dds(const Options& o, const std::vector<RefDeal>& deals, int fd) {
+  test::DdsPeer dds(test::kLibddsPath, o.dds_mb);
+  send_version(fd, dds.version());
+  for (const RefDeal& d : deals) {
+    const Item item = timed([&](Item& it) { put_table(dds.dd_table(d.deal), it); });
+    write_all(fd, &item, sizeof item);
+  }
+  for (const RefDeal& d : deals) {
+    const Item item = timed([&](Item& it) {
+      const test::DdsSolve r = dds.solve_board(d.fut_position);
+      put_scores(r.result, it);
+      it.nodes = std::uint64_t(r.nodes);
+    });
+    write_all(fd, &item, sizeof item);
+  }
+}
+
+void run_ddtb(const Options& o, const std::vector<RefDeal>& deals, int fd) {
+  SolverOptions so;
+  so.tt_memory_bytes = o.tt_mb << 20;
+  std::optional<Solver> shared;
+  if (!o.fresh_solver) shared.emplace(so);
+  send_version(fd, "");
+  auto solve_all = [&](auto&& one) {
+    for (const RefDeal& d : deals) {
+      std::optional<Solver> fresh;
+      Solver& solver = o.fresh_solver ? fresh.emplace(so) : *shared;
+      solver.reset_stats();
+      const Item item = timed([&](Item& it) {
+        one(solver, d, it);
+        it.nodes = solver.stats().nodes;
+      });
+      write_all(fd, &item, sizeof item);
+    }
+  };
+  solve_all([](Solver& s, const RefDeal& d, Item& it) { put_table(s.dd_table(d.deal), it); });
+  solve_all([](Solver& s, const RefDeal& d, Item& it) { put_scores(s.solve(d.fut_position), it); });
+}
+
+bool read_all(int fd, void* data, std::size_t n) {
+  char* p = static_cast<char*>(data);
+  while (n > 0) {
+    const ssize_t k = ::read(fd, p, n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return false;
+    p += k;
+    n -= std::size_t(k);
+  }
+  return true;
+}
+
+// Runs `work(fd)` in a child process and collects what it sent plus its peak
+// resident memory. `items` is the number of deals (0 for the idle baseline).
+SideResult run_child(const char* name, std::size_t items, const std::function<void(int fd)>& work) {
+  SideResult out;
+  int fds[2];
+  if (::pipe(fds) != 0) {
+    std::perror("ddtb-vs-dds: pipe");
+    return out;
+  }
+  std::fflush(nullptr);  // nothing buffered may be written twice
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    std::perror("ddtb-vs-dds: fork");
+    return out;
+  }
+  if (pid == 0) {
+    ::close(fds[0]);
+    int rc = 0;
+    try {
+      work(fds[1]);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "ddtb-vs-dds: %s side failed: %s\n", name, e.what());
+      rc = 2;
+    }
+    ::close(fds[1]);
+    std::fflush(nullptr);
+    ::_exit(rc);  // no parent atexit handlers, no static destructors twice
+  }
+  ::close(fds[1]);
+  bool complete = true;
+  if (items > 0) {
+    char version[kVersionBytes];
+    complete = read_all(fds[0], version, kVersionBytes);
+    out.version.assign(version, strnlen(version, kVersionBytes));
+    for (auto* list : {&out.tables, &out.solves}) {
+      list->resize(items);
+      for (Item& item : *list) complete = complete && read_all(fds[0], &item, sizeof item);
+    }
+  }
+  ::close(fds[0]);
+  int status = 0;
+  rusage usage{};
+  while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
+  }
+  out.max_rss_kib = usage.ru_maxrss;  // KiB on Linux
+  out.ok = complete && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  if (!out.ok)
+    std::fprintf(stderr, "ddtb-vs-dds: the %s child %s\n", name,
+                 WIFSIGNALED(status) ? "was killed by a signal" : "failed");
+  return out;
+}
+
+// --- comparing and printing ------------------------------------------------
+
+bool same_values(const Item& a, const Item& b) {
+  return std::memcmp(a.values, b.values, sizeof a.values) == 0;
+}
+
+Item golden_table(const RefDeal& d) {
+  Item item;
+  put_table(d.table, item);
+  return item;
+}
+
+Item golden_solve(const RefDeal& d) {
+  Item item;
+  put_scores(d.fut, item);
+  return item;
+}
+
+// Prints what differs between two answers of one deal.
+void report_mismatch(const char* what, int deal, const char* a_name, const Item& a,
+                     const char* b_name, const Item& b, bool table) {
+  std::printf("MISMATCH deal %d %s:", deal, what);
+  for (int i = 0; i < (table ? 20 : 64); ++i) {
+    if (a.values[i] == b.values[i]) continue;
+    if (table)
+      std::printf(" %c/%c %s %d %s %d", strain_letter(strain_from_int(i / 4)),
+                  seat_letter(seat_from_int(i % 4)), a_name, a.values[i], b_name, b.values[i]);
+    else
+      std::printf(" %s %s %d %s %d", to_string(Card::from_index(i)).c_str(), a_name, a.values[i],
+                  b_name, b.values[i]);
+  }
+  std::printf("\n");
+}
+
+struct Totals {
+  double cpu = 0, wall = 0;
+  std::uint64_t nodes = 0;
+  void add(const Item& i) {
+    cpu += i.cpu_s;
+    wall += i.wall_s;
+    nodes += i.nodes;
+  }
+};
+
+// Table cells; "-" for a side that did not run.
+std::string cell(bool present, const char* format, double v) {
+  if (!present) return "-";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+std::string seconds(bool present, double s, int decimals) {
+  return cell(present, decimals == 3 ? "%.3f s" : "%.4f s", s);
+}
+std::string mib(bool present, double m) {
+  return cell(present, "%.1f MiB", m);
+}
+std::string ratio_cell(bool present, double a, double b, int decimals) {
+  return cell(present && b > 0, decimals == 2 ? "%.2f" : "%.3f", b > 0 ? a / b : 0);
+}
+
+int run(const Options& o) {
+  std::vector<RefDeal> deals;
+  try {
+    deals = read_ref_list(o.list, o.deals);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "ddtb-vs-dds: %s\n", e.what());
+    return 2;
+  }
+  const bool with_ddtb = o.sides != Sides::kDds, with_dds = o.sides != Sides::kDdtb;
+  const std::size_t n = deals.size();
+
+  std::printf("ddtb-vs-dds: %zu deals of %s, single-threaded both\n", n, o.list.c_str());
+  if (with_ddtb)
+    std::printf("  ddtb: %s, TT budget %zu MiB\n",
+                o.fresh_solver ? "a fresh Solver per deal"
+                               : "one Solver reused across all deals (as DDS reuses its memory)",
+                o.tt_mb);
+  if (with_dds)
+    std::printf("  dds:  %s, SetResources(%d, 1): one thread, memory reused across calls\n",
+                test::kLibddsPath, o.dds_mb);
+  std::printf("  times are CPU seconds of each side's own process\n\n");
+
+  const SideResult idle = run_child("idle", 0, [](int) {});
+  SideResult dds, ours;
+  if (with_dds) dds = run_child("dds", n, [&](int fd) { run_dds(o, deals, fd); });
+  if (with_ddtb) ours = run_child("ddtb", n, [&](int fd) { run_ddtb(o, deals, fd); });
+  if ((with_dds && !dds.ok) || (with_ddtb && !ours.ok) || !idle.ok) return 2;
+  if (with_dds) std::printf("  dds reports version %s\n\n", dds.version.c_str());
+
+  // Per deal: both sides' times, ratio, and agreement.
+  int bad = 0;
+  Totals t_ours_table, t_dds_table, t_ours_solve, t_dds_solve;
+  if (!o.quiet)
+    std::printf("%5s  %11s %11s %7s   %11s %11s %7s\n", "deal", "ddtb table", "dds table", "ratio",
+                "ddtb solve", "dds solve", "ratio");
+  const bool both = with_ddtb && with_dds;
+  for (std::size_t i = 0; i < n; ++i) {
+    const RefDeal& d = deals[i];
+    const Item no_item;
+    const Item& ot = with_ddtb ? ours.tables[i] : no_item;
+    const Item& os = with_ddtb ? ours.solves[i] : no_item;
+    const Item& dt = with_dds ? dds.tables[i] : no_item;
+    const Item& ds = with_dds ? dds.solves[i] : no_item;
+    t_ours_table.add(ot);
+    t_ours_solve.add(os);
+    t_dds_table.add(dt);
+    t_dds_solve.add(ds);
+
+    // ddtb against DDS when both ran, else the side that ran against the file.
+    const Item gt = golden_table(d), gs = golden_solve(d);
+    const Item& at = with_ddtb ? ot : dt;
+    const Item& as = with_ddtb ? os : ds;
+    const Item& bt = both ? dt : gt;
+    const Item& bs = both ? ds : gs;
+    const char* a_name = with_ddtb ? "ddtb" : "dds";
+    const char* b_name = both ? "dds" : "file";
+    if (!same_values(at, bt)) {
+      ++bad;
+      report_mismatch("DD table", d.number, a_name, at, b_name, bt, true);
+    }
+    if (!same_values(as, bs)) {
+      ++bad;
+      report_mismatch("FUT solve", d.number, a_name, as, b_name, bs, false);
+    }
+    if (!o.quiet)
+      std::printf("%5d  %11s %11s %7s   %11s %11s %7s\n", d.number,
+                  seconds(with_ddtb, ot.cpu_s, 3).c_str(), seconds(with_dds, dt.cpu_s, 3).c_str(),
+                  ratio_cell(both, ot.cpu_s, dt.cpu_s, 2).c_str(),
+                  seconds(with_ddtb, os.cpu_s, 4).c_str(), seconds(with_dds, ds.cpu_s, 4).c_str(),
+                  ratio_cell(both, os.cpu_s, ds.cpu_s, 2).c_str());
+  }
+
+  std::printf("\n%-12s %12s %12s %12s %12s %8s %8s\n", "totals", "ddtb cpu", "dds cpu", "ddtb wall",
+              "dds wall", "cpu", "wall");
+  std::printf("%-12s %12s %12s %12s %12s %8s %8s\n", "", "", "", "", "", "ratio", "ratio");
+  auto total_line = [&](const char* what, const Totals& a, const Totals& b) {
+    std::printf("%-12s %12s %12s %12s %12s %8s %8s\n", what, seconds(with_ddtb, a.cpu, 3).c_str(),
+                seconds(with_dds, b.cpu, 3).c_str(), seconds(with_ddtb, a.wall, 3).c_str(),
+                seconds(with_dds, b.wall, 3).c_str(), ratio_cell(both, a.cpu, b.cpu, 3).c_str(),
+                ratio_cell(both, a.wall, b.wall, 3).c_str());
+  };
+  total_line("DD tables", t_ours_table, t_dds_table);
+  total_line("FUT solves", t_ours_solve, t_dds_solve);
+  if (with_ddtb)
+    std::printf("ddtb nodes: DD tables %" PRIu64 ", FUT solves %" PRIu64 "\n", t_ours_table.nodes,
+                t_ours_solve.nodes);
+  if (with_dds) std::printf("dds nodes:  FUT solves %" PRIu64 "\n", t_dds_solve.nodes);
+
+  // Memory: each side's peak RSS above the idle child's.
+  const double base_mib = idle.max_rss_kib / 1024.0;
+  const double ours_mib = ours.max_rss_kib / 1024.0 - base_mib;
+  const double dds_mib = dds.max_rss_kib / 1024.0 - base_mib;
+  std::printf("peak memory above an idle child (%.1f MiB): ddtb %s, dds %s, ratio %s\n", base_mib,
+              mib(with_ddtb, ours_mib).c_str(), mib(with_dds, dds_mib).c_str(),
+              ratio_cell(both, ours_mib, dds_mib, 3).c_str());
+
+  if (bad) {
+    std::printf("FAILED: %d answers differ\n", bad);
+    return 1;
+  }
+  std::printf("all %zu DD tables and %zu FUT solves agree (%s)\n", n, n,
+              with_ddtb && with_dds ? "ddtb = dds" : "with the file");
+  return 0;
+}
+
+}  // namespace
+}  // namespace ddtb::bench
+
+int main(int argc, char** argv) {
+  ddtb::bench::Options options;
+  if (!ddtb::bench::parse_options(argc, argv, options)) return 2;
+  return ddtb::bench::run(options);
+}
