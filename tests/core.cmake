@@ -7,7 +7,7 @@ target_sources(ddtb_test_support PRIVATE
 ddtb_add_test(ddtb_cards_test SOURCES cards_test.cpp)
 ddtb_add_test(ddtb_position_test SOURCES position_test.cpp)
 # Seeded random positions against the reference, with every optimization on
-# and with each one off on its own (about a minute in Release).
+# and with each one off on its own (about two minutes in Release).
 ddtb_add_test(ddtb_property_test SOURCES property_test.cpp TIMEOUT 900)
 # list100.txt: DD tables and SolveBoard results of 100 deals.
 ddtb_add_test(ddtb_golden_test SOURCES golden_test.cpp TIMEOUT 900)
