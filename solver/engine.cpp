@@ -85,6 +85,13 @@ Value Engine::trick_start(int t, int beta) {
   if (k == 1) return last_trick(leader);
 
   const bool ns_leads = is_ns(leader);
+  tr.start = hand_[0] | hand_[1] | hand_[2] | hand_[3];
+  MoveHints hints;
+  // With many tricks left the table answers far more often than the sure-
+  // trick counts, so it is asked first there (as DDS does).
+  const bool table_first = k >= kTableFirstTricks;
+  Value hit;
+  if (table_first && probe_table(t, beta, hit, hints)) return hit;
   if (f_.quick_tricks) {
     const SureTricks q = quick_tricks(hand_, leader, trump_, ns_leads ? beta : k - beta + 1);
     if (ns_leads ? q.tricks >= beta : k - q.tricks < beta)
@@ -95,27 +102,30 @@ Value Engine::trick_start(int t, int beta) {
     if (ns_leads ? k - q.tricks < beta : q.tricks >= beta)
       return {ns_leads ? k - q.tricks : q.tricks, q.winners};
   }
-
-  tr.start = hand_[0] | hand_[1] | hand_[2] | hand_[3];
-  MoveHints hints;
-  if (f_.transposition_table) {
-    prepare_relative(t);
-    ++stats_.tt_lookups;
-    const TransTable::Entry* hint = nullptr;
-    const TransTable::Entry* e = tt_.probe(tr.shape, leader, tr.rel, beta, &hint);
-    if (e) {
-      ++stats_.tt_hits;
-      const Bits w = f_.winning_ranks ? cards_of_mask(e->mask, tr.start) : tr.start;
-      return {e->lower >= beta ? int(e->lower) : int(e->upper), w};
-    }
-    if (hint) hints.tt_best = hint_card(*hint, tr);
-  }
+  if (!table_first && probe_table(t, beta, hit, hints)) return hit;
 
   Value v = play_moves(t, 0, beta, hints);
   if (!f_.winning_ranks) v.winners = tr.start;
   else v.winners = drop_bottom_runs(v.winners, tr);
   if (f_.transposition_table) store(tr, v, beta, best_card_[t][0]);
   return v;
+}
+
+bool Engine::probe_table(int t, int beta, Value& hit, MoveHints& hints) {
+  if (!f_.transposition_table) return false;
+  TrickState& tr = tricks_[t];
+  prepare_relative(t);
+  ++stats_.tt_lookups;
+  const TransTable::Entry* hint = nullptr;
+  const TransTable::Entry* e = tt_.probe(tr.shape, tr.leader, tr.rel, beta, &hint);
+  if (e) {
+    ++stats_.tt_hits;
+    const Bits w = f_.winning_ranks ? cards_of_mask(e->mask, tr.start) : tr.start;
+    hit = {e->lower >= beta ? int(e->lower) : int(e->upper), w};
+    return true;
+  }
+  if (hint) hints.tt_best = hint_card(*hint, tr);
+  return false;
 }
 
 Value Engine::play_moves(int t, int pos, int beta, const MoveHints& hints_in) {
@@ -158,6 +168,15 @@ Value Engine::play_moves(int t, int pos, int beta, const MoveHints& hints_in) {
     } else {
       order_moves(hand_, trump_, view, hints, ml, 0);
     }
+  }
+
+  // Near the root, leads whose likely trick ends in a decisive table entry
+  // are tried first (the table often holds that trick from another search).
+  if (pos == 0 && f_.move_ordering && tr.rel_valid && ml.size > 1 &&
+      count(hand_[seat]) >= kProbeLeadsMinTricks) {
+    if (order_at >= 0) order_moves(hand_, trump_, view, hints, ml, order_at);
+    order_at = -1;
+    promote_probed_leads(t, beta, ml);
   }
 
   const bool max_node = is_ns(seat);
@@ -233,6 +252,76 @@ Value Engine::last_trick(int leader) {
   }
   const int winner = (leader + win_pos) & 3;
   return {is_ns(winner) ? 1 : 0, rank_winner(cards, win_pos)};
+}
+
+void Engine::promote_probed_leads(int t, int beta, MoveList& ml) {
+  std::array<Move, 13> hits, misses;
+  int nh = 0, nm = 0;
+  for (int i = 0; i < ml.size; ++i) {
+    if (probe_lead(t, ml.moves[i].card, beta))
+      hits[nh++] = ml.moves[i];
+    else
+      misses[nm++] = ml.moves[i];
+  }
+  if (nh == 0) return;
+  for (int i = 0; i < nh; ++i) ml.moves[i] = hits[i];
+  for (int i = 0; i < nm; ++i) ml.moves[nh + i] = misses[i];
+}
+
+// Plays `lead` and each follower's first choice, then asks the table whether
+// the next trick's start is decided in favour of the leader's side.
+bool Engine::probe_lead(int t, int lead, int beta) {
+  TrickState& tr = tricks_[t];
+  const int saved_win = tr.win_pos, saved_suit = tr.lead_suit;
+  int played = 0;
+  bool hit = false;
+  for (int pos = 0; pos < 4; ++pos) {
+    const int seat = (tr.leader + pos) & 3;
+    int card = lead;
+    if (pos > 0) {
+      const TrickView view{tr.leader, pos, tr.lead_suit, tr.cards[tr.win_pos],
+                           (tr.leader + tr.win_pos) & 3, tr.start};
+      MoveHints hints;
+      const std::uint64_t ckey = cutoff_key(tr, pos, seat, beta);
+      const CutoffSlot& cslot = cutoffs_[ckey >> (64 - kCutoffBits)];
+      if (cslot.check == static_cast<std::uint32_t>(ckey)) hints.killer = cslot.card[seat];
+      MoveList& ml = moves_[t][pos];
+      generate_moves(hand_, view, f_.rank_equivalence, hints, ml);
+      card = ml.moves[0].card;
+      if (hints.killer >= 0) {
+        card = hints.killer;
+      } else if (ml.size > 1) {
+        order_moves(hand_, trump_, view, hints, ml, 0);
+        card = ml.moves[0].card;
+      }
+    }
+    hand_[seat] &= ~bit_of(card);
+    tr.cards[pos] = card;
+    ++played;
+    if (pos == 0) {
+      tr.lead_suit = suit_of(card);
+      tr.win_pos = 0;
+    } else if (beats(card, tr.cards[tr.win_pos], trump_)) {
+      tr.win_pos = pos;
+    }
+  }
+  const int winner = (tr.leader + tr.win_pos) & 3;
+  const int ns = is_ns(winner) ? 1 : 0;
+  RelPattern rel = tr.rel;
+  Bits present = tr.start;
+  for (int i = 0; i < 4; ++i) {
+    remove_relative(rel, tr.cards[i], present);
+    present &= ~bit_of(tr.cards[i]);
+  }
+  const TransTable::Entry* e = tt_.probe(shape_of(hand_), winner, rel, beta - ns, nullptr);
+  if (e) {
+    const bool ns_cut = e->lower >= beta - ns;
+    hit = ns_cut == is_ns(tr.leader);
+  }
+  for (int pos = played - 1; pos >= 0; --pos) hand_[(tr.leader + pos) & 3] |= bit_of(tr.cards[pos]);
+  tr.win_pos = saved_win;
+  tr.lead_suit = saved_suit;
+  return hit;
 }
 
 // What the choice of card depends on, roughly: on lead, the leader's hand, the

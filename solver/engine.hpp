@@ -78,6 +78,15 @@ class Engine {
   Value last_trick(int leader);
   void prepare_relative(int t);
   Bits trick_winners(const TrickState& tr, int winner) const;
+  bool probe_table(int t, int beta, Value& hit, MoveHints& hints);
+  void promote_probed_leads(int t, int beta, MoveList& ml);
+  // The table is probed before the sure-trick counts with at least this many
+  // tricks left.
+  static constexpr int kTableFirstTricks = 6;
+  bool probe_lead(int t, int lead, int beta);
+  // Leads are probed (promote_probed_leads) with at least this many tricks
+  // left; tuned on the list100 signature.
+  static constexpr int kProbeLeadsMinTricks = 10;
   Bits drop_bottom_runs(Bits winners, const TrickState& tr) const;
   void store(const TrickState& tr, const Value& v, int beta, int best_card);
   int hint_card(const TransTable::Entry& e, const TrickState& tr) const;
@@ -101,7 +110,7 @@ class Engine {
     std::uint32_t check;
     std::array<std::int8_t, 4> card;  // per seat to play
   };
-  static constexpr int kCutoffBits = 15;
+  static constexpr int kCutoffBits = 13;
   std::uint64_t cutoff_key(const TrickState& tr, int pos, int seat, int beta) const;
   std::unique_ptr<CutoffSlot[]> cutoffs_;
 };

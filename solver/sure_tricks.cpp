@@ -234,13 +234,27 @@ SureTricks cash_line(const std::array<Bits, 4>& h, int x, int y, int o1, int o2,
 SureTricks quick_tricks(const std::array<Bits, 4>& h, int leader, int trump, int needed) {
   const int lho = (leader + 1) & 3, pd = (leader + 2) & 3, rho = (leader + 3) & 3;
   // Upper bound of every line below: a suit gives at most the longer of our
-  // two holdings, and nothing unless we hold its top card.
+  // two holdings, and nothing unless we hold its top card; if the opponents
+  // hold the top trump, their trumps are never drawn, so a side suit gives
+  // at most the shortest holding of an opponent with trumps.
+  int cap = 13;  // -1: the opponents hold the top trump
+  if (trump != kNoTrump) {
+    const Bits tm = suit_bits(trump);
+    const Bits opp_trumps = (h[lho] | h[rho]) & tm;
+    if (opp_trumps && !((h[leader] | h[pd]) & tm & above(top_bit(opp_trumps)))) cap = -1;
+  }
   int bound = 0;
   for (int s = 0; s < 4; ++s) {
     const Bits m = suit_bits(s);
     const Bits ours = (h[leader] | h[pd]) & m, theirs = (h[lho] | h[rho]) & m;
-    if (ours && (!theirs || top_bit(ours) > top_bit(theirs)))
-      bound += std::max(count(h[leader] & m), count(h[pd] & m));
+    if (!ours || (theirs && top_bit(ours) < top_bit(theirs))) continue;
+    int n = std::max(count(h[leader] & m), count(h[pd] & m));
+    if (cap < 0 && s != trump) {
+      const Bits tm = suit_bits(trump);
+      if (h[lho] & tm) n = std::min(n, count(h[lho] & m));
+      if (h[rho] & tm) n = std::min(n, count(h[rho] & m));
+    }
+    bound += n;
   }
   if (bound < needed) return {};
 
