@@ -85,6 +85,16 @@ Value Engine::trick_start(int t, int beta) {
   if (k == 1) return last_trick(leader);
 
   const bool ns_leads = is_ns(leader);
+  // The endgame table knows the exact value; the cards its set specified are
+  // backed up like winning ranks (DESIGN §3).
+  if (probe_ && k <= probe_->max_tricks()) {
+    ProbeResult pr;
+    if (probe_->probe(hand_, leader, trump_, pr)) {
+      ++stats_.tb_hits;
+      return {ns_leads ? pr.leader_tricks : k - pr.leader_tricks,
+              f_.winning_ranks ? pr.specified : (hand_[0] | hand_[1] | hand_[2] | hand_[3])};
+    }
+  }
   tr.start = hand_[0] | hand_[1] | hand_[2] | hand_[3];
   MoveHints hints;
   // With many tricks left the table answers far more often than the sure-

@@ -16,6 +16,7 @@
 #include <memory>
 
 #include "solver/bits.hpp"
+#include "solver/endgame_probe.hpp"
 #include "solver/moves.hpp"
 #include "solver/relative.hpp"
 #include "solver/tt.hpp"
@@ -41,6 +42,7 @@ struct EngineStats {
   std::uint64_t trick_starts = 0;
   std::uint64_t tt_lookups = 0;
   std::uint64_t tt_hits = 0;
+  std::uint64_t tb_hits = 0;  // trick starts answered by the endgame table
 };
 
 class Engine {
@@ -53,6 +55,8 @@ class Engine {
                 int trick_size);
   // Tricks left, counting the trick in progress.
   int tricks_left() const { return tricks_left_; }
+  // An endgame table to ask at trick starts within its depth (nullptr: none).
+  void set_endgame_probe(const EndgameProbe* probe) { probe_ = probe; }
 
   // One fail-soft search of the root.
   Value search(int beta);
@@ -92,6 +96,7 @@ class Engine {
   int hint_card(const TransTable::Entry& e, const TrickState& tr) const;
 
   TransTable& tt_;
+  const EndgameProbe* probe_ = nullptr;
   Features f_;
   EngineStats& stats_;
 
