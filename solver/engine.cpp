@@ -31,6 +31,10 @@ Bits rank_winner(const int cards[4], int win_pos) {
 
 Engine::Engine(TransTable& tt, const Features& features, EngineStats& stats)
     : tt_(tt), f_(features), stats_(stats), cutoffs_(new CutoffSlot[1u << kCutoffBits]) {
+  reset_memory();
+}
+
+void Engine::reset_memory() {
   for (std::uint32_t i = 0; i < (1u << kCutoffBits); ++i) cutoffs_[i] = {0, {-1, -1, -1, -1}};
 }
 

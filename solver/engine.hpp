@@ -57,6 +57,9 @@ class Engine {
   int tricks_left() const { return tricks_left_; }
   // An endgame table to ask at trick starts within its depth (nullptr: none).
   void set_endgame_probe(const EndgameProbe* probe) { probe_ = probe; }
+  // Forgets the move-ordering memory, so that later searches do not depend on
+  // earlier ones (the builder does this per partition for reproducible files).
+  void reset_memory();
 
   // One fail-soft search of the root.
   Value search(int beta);

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "solver/engine.hpp"
+#include "tablebase/probe_access.hpp"
 
 namespace ddtb {
 
@@ -40,12 +41,17 @@ struct Solver::Impl {
   // deal); otherwise it is cleared so that it holds only relevant entries.
   int tt_trump = -1;
   std::array<Bits, 4> tt_hands{};
+  std::unique_ptr<detail::TablebaseProbe> probe;
 
   explicit Impl(const SolverOptions& o)
       : options(o),
         tt(std::max(o.tt_memory_bytes, kMinTtMemoryBytes)),
         engine(tt, features_of(o), stats) {
     options.tt_memory_bytes = tt.budget();
+    if (o.tablebase) {
+      probe = std::make_unique<detail::TablebaseProbe>(o.tablebase);
+      engine.set_endgame_probe(probe.get());
+    }
   }
 
   void prepare_table(const std::array<Bits, 4>& hands, int trump) {
@@ -187,6 +193,7 @@ SolverStats Solver::stats() const {
   s.tt_entries = impl_->tt.entries();
   s.tt_bytes = impl_->tt.bytes_in_use();
   s.tt_resets = impl_->tt.resets();
+  s.tablebase_hits = impl_->stats.tb_hits;
   return s;
 }
 

@@ -52,4 +52,20 @@ class [[nodiscard]] Expected {
   std::variant<T, Error> v_;
 };
 
+// Success or an Error, for operations without a result.
+template <>
+class [[nodiscard]] Expected<void> {
+ public:
+  Expected() = default;
+  Expected(Error error) : error_(std::move(error)), failed_(true) {}  // NOLINT
+
+  bool has_value() const { return !failed_; }
+  explicit operator bool() const { return has_value(); }
+  const Error& error() const { assert(failed_); return error_; }
+
+ private:
+  Error error_{ErrorCode::kSyntax, {}};
+  bool failed_ = false;
+};
+
 }  // namespace ddtb

@@ -23,6 +23,8 @@
 
 namespace ddtb {
 
+class Tablebase;
+
 // Default transposition-table budget per Solver. Chosen by measurement on the
 // list100 DD tables (bench/README.md): larger tables gave no measurable gain.
 inline constexpr std::size_t kDefaultTtMemoryBytes = std::size_t{40} << 20;
@@ -47,6 +49,9 @@ struct SolverOptions {
   // only, and skip low cards once they are shown irrelevant (off: entries
   // match exact relative ranks and every card is searched).
   bool winning_ranks = true;
+  // Endgame tables (include/ddtb/tablebase.hpp), probed at every trick start
+  // within their depth; may be shared by any number of Solvers.
+  std::shared_ptr<const Tablebase> tablebase;
 };
 
 // One card (or run of equivalent cards) the side to play may choose, and its
@@ -81,6 +86,7 @@ struct SolverStats {
   std::uint64_t tt_entries = 0;     // entries stored now
   std::uint64_t tt_bytes = 0;       // bytes in use now (<= the budget)
   std::uint64_t tt_resets = 0;      // times the table filled up and was cleared
+  std::uint64_t tablebase_hits = 0; // trick starts answered by the endgame tables
 };
 
 class DDTB_EXPORT Solver {

@@ -1,0 +1,42 @@
+// Building and loading whole layers. Internal.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "builder/partition_builder.hpp"
+#include "ddtb/expected.hpp"
+#include "tablebase/format.hpp"
+#include "tablebase/layer.hpp"
+
+namespace ddtb::detail::tb {
+
+struct LayerStats {
+  int tricks = 0;
+  StrainClass klass = StrainClass::kNoTrump;
+  std::uint64_t partitions = 0;
+  PartitionStats work;       // summed over partitions
+  double cpu_seconds = 0;    // all threads
+  double wall_seconds = 0;
+  std::uint64_t file_bytes = 0;
+};
+
+// Called from worker threads (serialized) with partitions done and total.
+using Progress = std::function<void(std::uint64_t done, std::uint64_t total)>;
+
+// Builds every partition of a layer, `threads` workers taking partitions in
+// turn. The result does not depend on the number of threads (each partition
+// starts from a clean builder state). Errors: a gap in the layer below.
+Expected<std::unique_ptr<Layer>> build_layer(int tricks, StrainClass klass,
+                                             const LowerLayers& lower, int threads,
+                                             LayerStats& stats, const Progress& progress);
+
+// Decodes every partition of a layer file into memory.
+Expected<std::unique_ptr<Layer>> load_layer(const LayerFile& file);
+
+// Thread CPU time of the calling thread, in seconds.
+double thread_cpu_seconds();
+
+}  // namespace ddtb::detail::tb

@@ -1,0 +1,210 @@
+#include "builder/oracle.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace ddtb::detail::tb {
+
+// The candidate set while the trick is played. Cards are identified by slot
+// and position (0 = highest); positions below fixed[s] have a known owner,
+// the others are x's, of which seat h holds xc[h][s].
+struct Oracle::Game {
+  StrainClass klass;
+  int tricks;
+  std::array<int, 4> fixed{};
+  std::array<std::array<std::int8_t, 13>, 4> owner{};
+  std::array<std::array<int, 4>, 4> len{};  // [seat][slot], cards not yet played
+  std::array<std::array<int, 4>, 4> xc{};   // [seat][slot], x's not yet played
+  std::array<std::uint16_t, 4> played{};    // per slot, fixed positions played
+  std::array<Card, 4> cards{};              // this trick, in playing order
+};
+
+bool Oracle::consistent(StrainClass klass, ShapeKey shape, const std::array<Sequence, 4>& seq,
+                        const std::array<int, 4>& fixed, int v) {
+  ++stats_.calls;
+  Game g;
+  g.klass = klass;
+  g.tricks = lower_.tricks + 1;
+  for (int s = 0; s < 4; ++s) {
+    const Column col = slot_column(shape, s);
+    g.fixed[s] = fixed[s];
+    for (int h = 0; h < 4; ++h) {
+      g.len[h][s] = column_len(col, h);
+      g.xc[h][s] = g.len[h][s];
+    }
+    for (int i = 0; i < fixed[s]; ++i) {
+      const int o = seq_owner(seq[s], i);
+      g.owner[s][i] = static_cast<std::int8_t>(o);
+      --g.xc[o][s];
+    }
+  }
+  return search(g, 0, true, v) && search(g, 0, false, v);
+}
+
+// lower: is the set's pessimistic value >= v?  upper (!lower): is the
+// optimistic value <= v?  Seat = ply (the leader is seat 0); seats 0 and 2
+// are the leader's side.
+bool Oracle::search(Game& g, int ply, bool lower, int v) {
+  if (ply == 4) {
+    ++stats_.leaves;
+    const int value = resolve(g, lower);
+    return lower ? value >= v : value <= v;
+  }
+  const int seat = ply;
+  const bool ours = (seat & 1) == 0;
+  // For the lower bound our side needs one good card and every opponent card
+  // must fail; for the upper bound it is the other way round.
+  const bool need_one = ours == lower;
+
+  int first = 0, last = 3;
+  if (ply > 0) {
+    const int led = g.cards[0].slot;
+    bool has = g.xc[seat][led] > 0;
+    for (int p = 0; p < g.fixed[led] && !has; ++p)
+      has = g.owner[led][p] == seat && !(g.played[led] >> p & 1);
+    if (has) first = last = led;
+  }
+  for (int s = first; s <= last; ++s) {
+    for (int p = 0; p < g.fixed[s]; ++p) {
+      if (g.owner[s][p] != seat || (g.played[s] >> p & 1)) continue;
+      // One card per run of equivalent cards (positions adjacent at the
+      // start of the trick, same owner).
+      if (p > 0 && g.owner[s][p - 1] == seat) continue;
+      g.cards[ply] = Card{static_cast<std::int8_t>(s), static_cast<std::int8_t>(p)};
+      g.played[s] |= static_cast<std::uint16_t>(1u << p);
+      --g.len[seat][s];
+      const bool r = search(g, ply + 1, lower, v);
+      ++g.len[seat][s];
+      g.played[s] &= static_cast<std::uint16_t>(~(1u << p));
+      if (r == need_one) return r;
+    }
+    if (g.xc[seat][s] > 0) {
+      g.cards[ply] = Card{static_cast<std::int8_t>(s), -1};
+      --g.xc[seat][s];
+      --g.len[seat][s];
+      const bool r = search(g, ply + 1, lower, v);
+      ++g.len[seat][s];
+      ++g.xc[seat][s];
+      if (r == need_one) return r;
+    }
+  }
+  return !need_one;
+}
+
+// The leader's side's tricks from this trick on, pessimistic (lower) or
+// optimistic, for the completed trick in g.
+int Oracle::resolve(Game& g, bool lower) {
+  const int led = g.cards[0].slot;
+  int win_slot = led;
+  if (g.klass == StrainClass::kTrump)
+    for (const Card& c : g.cards)
+      if (c.slot == 0) win_slot = 0;
+  // A known card of the winning suit beats every x of it.
+  int winner = -1, best_pos = 99;
+  std::uint8_t x_seats = 0;
+  for (int i = 0; i < 4; ++i) {
+    const Card c = g.cards[i];
+    if (c.slot != win_slot) continue;
+    if (c.pos >= 0 && c.pos < best_pos) {
+      best_pos = c.pos;
+      winner = i;
+    } else if (c.pos < 0) {
+      x_seats |= static_cast<std::uint8_t>(1u << i);
+    }
+  }
+  if (winner >= 0) x_seats = static_cast<std::uint8_t>(1u << winner);
+
+  int result = lower ? 99 : -1;
+  const int rest = g.tricks - 1;
+  for (int w = 0; w < 4; ++w) {
+    if (!(x_seats >> w & 1)) continue;
+    const int won = (w & 1) == 0 ? 1 : 0;
+    int future = 0;
+    if (rest > 0) {
+      // The successor set, seen from w: columns and known owners rotated.
+      SetQuery q;
+      std::array<Column, 4> col{};
+      std::array<std::uint64_t, 4> prefix{};
+      std::array<std::uint8_t, 4> fixed{};
+      int trumps_left = 0;
+      for (int s = 0; s < 4; ++s) {
+        for (int h = 0; h < 4; ++h)
+          col[s] |= static_cast<Column>(g.len[(w + h) & 3][s] << (12 - 4 * h));
+        int j = 0;
+        for (int p = 0; p < g.fixed[s]; ++p) {
+          if (g.played[s] >> p & 1) continue;
+          prefix[s] |= std::uint64_t{1} << (4 * j + ((g.owner[s][p] - w) & 3));
+          ++j;
+        }
+        fixed[s] = static_cast<std::uint8_t>(j);
+        if (s == 0) trumps_left = column_total(col[0]);
+      }
+      const StrainClass klass =
+          g.klass == StrainClass::kTrump && trumps_left > 0 ? StrainClass::kTrump
+                                                             : StrainClass::kNoTrump;
+      // Order the slots as the canonical form does: trumps first (trump class),
+      // the others by decreasing column. Slots with equal columns may come in
+      // either order in the states of the set: successor_range tries all.
+      std::array<int, 4> order{0, 1, 2, 3};
+      const int from = klass == StrainClass::kTrump ? 1 : 0;
+      std::stable_sort(order.begin() + from, order.end(),
+                       [&](int a, int b) { return col[a] > col[b]; });
+      for (int i = 0; i < 4; ++i) {
+        q.shape |= ShapeKey(col[order[i]]) << (48 - 16 * i);
+        q.prefix[i] = prefix[order[i]];
+        q.fixed[i] = fixed[order[i]];
+      }
+      const ValueRange r = successor_range(klass, q);
+      const bool w_ours = (w & 1) == 0;
+      if (lower)
+        future = w_ours ? r.lo : rest - r.hi;
+      else
+        future = w_ours ? r.hi : rest - r.lo;
+    }
+    const int total = won + future;
+    result = lower ? std::min(result, total) : std::max(result, total);
+  }
+  return result;
+}
+
+std::size_t Oracle::QueryKeyHash::operator()(const QueryKey& k) const {
+  std::uint64_t h = k.q.shape * 0x9e3779b97f4a7c15ull ^ std::uint64_t(k.klass);
+  for (int s = 0; s < 4; ++s) {
+    h ^= (k.q.prefix[s] + k.q.fixed[s]) * (0xbf58476d1ce4e5b9ull + 2 * s);
+    h = (h ^ (h >> 31)) * 0x94d049bb133111ebull;
+  }
+  return static_cast<std::size_t>(h ^ (h >> 29));
+}
+
+ValueRange Oracle::successor_range(StrainClass klass, const SetQuery& q) {
+  const QueryKey key{q, klass};
+  auto it = cache_.find(key);
+  if (it != cache_.end()) {
+    ++stats_.cache_hits;
+    return it->second;
+  }
+  ++stats_.lookups;
+  const Layer* layer = klass == StrainClass::kTrump ? lower_.trump : lower_.no_trump;
+  ValueRange r;
+  // Every order of the tied slots (interchangeable slots with equal columns).
+  const int from = klass == StrainClass::kTrump ? 1 : 0;
+  std::array<int, 4> perm{0, 1, 2, 3};
+  do {
+    // Only permutations that move slots within their tie groups.
+    bool within = true;
+    for (int i = 0; i < 4 && within; ++i)
+      within = slot_column(q.shape, i) == slot_column(q.shape, perm[i]) && (i >= from || perm[i] == i);
+    if (!within) continue;
+    SetQuery p = q;
+    for (int i = 0; i < 4; ++i) {
+      p.prefix[i] = q.prefix[perm[i]];
+      p.fixed[i] = q.fixed[perm[i]];
+    }
+    r.add(layer->range(p));
+  } while (std::next_permutation(perm.begin(), perm.end()));
+  if (r.empty()) throw GapError("no set of the layer below covers a successor");
+  cache_.emplace(key, r);
+  return r;
+}
+
+}  // namespace ddtb::detail::tb

@@ -1,0 +1,93 @@
+// The consistency oracle of setrograde analysis (DESIGN §5). Internal.
+//
+// A candidate set fixes the top cards of each slot to their owners and leaves
+// the rest as x (any owner the shape allows). The oracle proves that every
+// state of the set has the same value v by two one-trick searches over the
+// *set*, probing the layer below for the sets reached after the trick:
+//   lower bound: ambiguous outcomes resolved against the leader's side (a
+//     trick won by one of several x's of the winning suit goes to the worst
+//     such seat), successor sets valued at the low end of the layer-below
+//     values they meet;
+//   upper bound: the same in the leader's favour, high end.
+// Every state's value lies between the two (a side's set-level strategy is
+// playable in each state, choosing any x when it says "an x"). The set is
+// consistent when both equal v. The oracle may answer "not proven" (it is
+// conservative); it never accepts an inconsistent set.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "tablebase/layer.hpp"
+
+namespace ddtb::detail::tb {
+
+// The layer below the one being built, both strain classes.
+struct LowerLayers {
+  const Layer* no_trump = nullptr;
+  const Layer* trump = nullptr;
+  int tricks = 0;  // tricks of those layers (0 when building 4-card tables)
+};
+
+// Thrown when a lookup in the layer below finds no set: a gap must never
+// become a value silently.
+struct GapError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct OracleStats {
+  std::uint64_t calls = 0;
+  std::uint64_t leaves = 0;
+  std::uint64_t lookups = 0;      // successor range queries (after the cache)
+  std::uint64_t cache_hits = 0;
+};
+
+class Oracle {
+ public:
+  explicit Oracle(const LowerLayers& lower) : lower_(lower) {}
+
+  // Whether every state of the set (state `seq`'s top `fixed[s]` cards of each
+  // slot, the rest x) has value `v` (tricks for the leader's side).
+  bool consistent(StrainClass klass, ShapeKey shape, const std::array<Sequence, 4>& seq,
+                  const std::array<int, 4>& fixed, int v);
+
+  // Forgets cached successor ranges (call between partitions to bound memory).
+  void clear_cache() { cache_.clear(); }
+  const OracleStats& stats() const { return stats_; }
+
+  // The value range, for the leader of the successor, of a successor set.
+  // Throws GapError when the layer below has no set for some of its states.
+  ValueRange successor_range(StrainClass klass, const SetQuery& q);
+
+ private:
+  struct Card {
+    std::int8_t slot;
+    std::int8_t pos;  // position in the slot, or -1 for "an x"
+  };
+  struct Game;  // the candidate set during the search, see oracle.cpp
+
+  bool search(Game& g, int ply, bool lower, int v);
+  int resolve(Game& g, bool lower);
+
+  // An exact key for the successor cache (a hash collision must never hand
+  // back another query's range).
+  struct QueryKey {
+    SetQuery q;
+    StrainClass klass;
+    bool operator==(const QueryKey& o) const {
+      return klass == o.klass && q.shape == o.q.shape && q.prefix == o.q.prefix &&
+             q.fixed == o.q.fixed;
+    }
+  };
+  struct QueryKeyHash {
+    std::size_t operator()(const QueryKey& k) const;
+  };
+
+  LowerLayers lower_;
+  std::unordered_map<QueryKey, ValueRange, QueryKeyHash> cache_;
+  OracleStats stats_;
+};
+
+}  // namespace ddtb::detail::tb

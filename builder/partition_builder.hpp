@@ -1,0 +1,75 @@
+// Setrograde analysis of one partition (DESIGN §5). Internal.
+//
+// The canonical states of the partition are walked with an open list:
+//   - a popped state already covered by a set of this partition is not
+//     evaluated, but its successors are still pushed, computed from the
+//     covering set;
+//   - an uncovered state is valued by the solver (one trick of search, then
+//     the layer below at the next trick start) and generalized into the
+//     largest consistent set found by a binary search on the number of x's of
+//     each slot in turn, starting from the set the solver's winning ranks
+//     already prove;
+//   - successors: for each slot, the first owner sequence after the covering
+//     set's block (its top cards raised to the next arrangement, the rest
+//     reset), other slots unchanged; a successor whose tied slots come out of
+//     order is raised to the next canonical state.
+// Every canonical state is covered at the end: from the first state, each
+// uncovered state t is reachable through successors that stay below t in
+// every slot (each step jumps past a set's block in one slot).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "builder/oracle.hpp"
+#include "solver/engine.hpp"
+#include "solver/tt.hpp"
+#include "tablebase/layer.hpp"
+
+namespace ddtb::detail::tb {
+
+struct PartitionStats {
+  std::uint64_t popped = 0;       // states taken from the open list
+  std::uint64_t evaluated = 0;    // independent states valued and generalized
+  std::uint64_t sets = 0;         // sets before compaction
+  std::uint64_t compacted = 0;    // sets after compaction
+  std::uint64_t solver_nodes = 0;
+  OracleStats oracle;
+};
+
+using State = std::array<Sequence, 4>;
+
+class PartitionBuilder {
+ public:
+  // `lower` is the complete layer below (none for 4-card tables).
+  PartitionBuilder(const LowerLayers& lower, std::size_t tt_bytes);
+
+  // The sets covering every canonical state of the partition, compacted.
+  std::vector<TbSet> build(StrainClass klass, ShapeKey shape, PartitionStats& stats);
+
+  // The value of one state (tricks for the leader's side) and how many top
+  // cards of each slot the solver's proof relied on.
+  int evaluate(StrainClass klass, ShapeKey shape, const State& state, std::array<int, 4>& fixed);
+
+ private:
+  TbSet generalize(StrainClass klass, ShapeKey shape, const State& state, int value,
+                   std::array<int, 4> fixed);
+
+  LowerLayers lower_;
+  LayerProbe probe_;
+  TransTable tt_;
+  EngineStats engine_stats_;
+  Engine engine_;
+  Oracle oracle_;
+};
+
+// Merges sets of equal value whose masks differ in one card position (the
+// union is then exactly one set with the two masks or'ed), until none can.
+void compact(std::vector<TbSet>& sets);
+
+// The hands of a state: slot s becomes suit s, its i-th card rank 14 - i; the
+// leader is seat 0 (North).
+std::array<Bits, 4> hands_of(ShapeKey shape, const State& state);
+
+}  // namespace ddtb::detail::tb

@@ -1,0 +1,263 @@
+#include "builder/verify.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "builder/layer_build.hpp"
+#include "ddtb/position.hpp"
+#include "ddtb/tablebase.hpp"
+#include "solver/engine.hpp"
+#include "tablebase/format.hpp"
+
+namespace ddtb::detail::tb {
+
+namespace {
+
+constexpr std::size_t kVerifyTtBytes = std::size_t{16} << 20;
+constexpr std::size_t kMaxReportedFailures = 20;
+
+// splitmix64: a tiny seeded generator (reproducible everywhere).
+struct Rng {
+  std::uint64_t x;
+  std::uint64_t next() {
+    std::uint64_t z = (x += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+  std::uint64_t below(std::uint64_t n) { return next() % n; }
+};
+
+std::string describe(const std::array<Bits, 4>& hands, int leader, int trump) {
+  std::array<CardSet, 4> h;
+  for (int i = 0; i < 4; ++i) h[i] = CardSet(hands[i]);
+  auto deal = Deal::from_hands(h);
+  std::string s = deal ? to_pbn(*deal) : std::string("(invalid deal)");
+  s += std::string(" leader ") + seat_letter(seat_from_int(leader)) + " strain " +
+       strain_letter(strain_from_int(trump == kNoTrump ? 4 : trump));
+  return s;
+}
+
+std::string layer_name(int tricks, StrainClass k) {
+  return std::to_string(4 * tricks) + "-card " + (k == StrainClass::kTrump ? "trump" : "no-trump");
+}
+
+struct Failures {
+  std::mutex mutex;
+  std::vector<std::string>& out;
+  std::atomic<std::uint64_t> count{0};
+  void add(const std::string& msg) {
+    ++count;
+    std::lock_guard lock(mutex);
+    if (out.size() < kMaxReportedFailures) out.push_back(msg);
+  }
+};
+
+// Runs body(i, worker) for i in [0, n) on `threads` workers.
+template <class Body>
+void parallel_for(std::uint64_t n, int threads, Body body) {
+  std::atomic<std::uint64_t> next{0};
+  auto work = [&](int worker) {
+    for (;;) {
+      const std::uint64_t i = next.fetch_add(1);
+      if (i >= n) return;
+      body(i, worker);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+  work(0);
+  for (auto& th : pool) th.join();
+}
+
+// Check 1 on one partition: every canonical state lies in sets of one value,
+// equal to one trick of search over the layer below.
+void check_partition(const Layer& layer, int index, const LowerLayers& lower, Engine& engine,
+                     const LayerProbe* probe, Failures& failures, std::uint64_t& states) {
+  const ShapeKey shape = layer.shapes()[index];
+  const StrainClass k = layer.klass();
+  const auto& sets = layer.sets(index);
+  engine.set_endgame_probe(lower.tricks > 0 ? probe : nullptr);
+  for_each_canonical_state(shape, k, [&](const State& st) {
+    ++states;
+    const Nibbles n = state_nibbles(shape, st);
+    int value = -1;
+    bool overlap = false;
+    for (const TbSet& s : sets) {
+      if (!s.contains(n)) continue;
+      if (value >= 0 && s.value != value) overlap = true;
+      value = s.value;
+    }
+    const auto hands = hands_of(shape, st);
+    const int trump = k == StrainClass::kTrump ? 0 : kNoTrump;
+    if (value < 0) {
+      failures.add(layer_name(layer.tricks(), k) + ": gap, no set holds " + describe(hands, 0, trump));
+      return;
+    }
+    if (overlap) {
+      failures.add(layer_name(layer.tricks(), k) + ": sets of different values overlap on " +
+                   describe(hands, 0, trump));
+      return;
+    }
+    engine.set_root(hands, trump, 0, nullptr, 0);
+    const int searched = engine.solve(value);
+    if (searched != value)
+      failures.add(layer_name(layer.tricks(), k) + ": table says " + std::to_string(value) +
+                   ", one trick of search over the layer below says " + std::to_string(searched) +
+                   " for " + describe(hands, 0, trump));
+  });
+}
+
+}  // namespace
+
+Expected<VerifyReport> verify_tables(const std::string& dir, const VerifyOptions& options,
+                                     const VerifyProgress& progress) {
+  auto tb = Tablebase::open(dir);
+  if (!tb) return tb.error();
+  VerifyReport report;
+  Failures failures{{}, report.failures};
+  Rng rng{options.seed};
+  const int threads = std::max(1, options.threads);
+  const int max_tricks = (*tb)->max_cards() / 4;
+
+  std::array<std::unique_ptr<Layer>, 2> lower_layers;  // the verified layer below
+  for (int tricks = 1; tricks <= max_tricks; ++tricks) {
+    std::array<std::unique_ptr<Layer>, 2> layers;
+    for (int kc = 0; kc < 2; ++kc) {
+      const StrainClass k = static_cast<StrainClass>(kc);
+      const std::string path = dir + "/" + layer_file_name(tricks, k);
+      auto file = LayerFile::open(path);
+      if (!file) {
+        failures.add(layer_name(tricks, k) + ": " + file.error().message);
+        continue;
+      }
+      auto layer = load_layer(**file);  // decodes (and checks) every block
+      if (!layer) {
+        failures.add(layer.error().message);
+        continue;
+      }
+      layers[kc] = std::move(*layer);
+    }
+    for (int kc = 0; kc < 2; ++kc) {
+      if (!layers[kc]) continue;
+      const auto t0 = std::chrono::steady_clock::now();
+      const Layer& layer = *layers[kc];
+      const StrainClass k = static_cast<StrainClass>(kc);
+      VerifyLayerReport lr;
+      lr.cards = 4 * tricks;
+      lr.trump = kc == 1;
+      const std::uint64_t failed_before = failures.count;
+      const LowerLayers lower{lower_layers[0].get(), lower_layers[1].get(), tricks - 1};
+      if (tricks > 1 && (!lower.no_trump || !lower.trump)) {
+        failures.add(layer_name(tricks, k) + ": the layer below is missing or unreadable");
+      } else {
+        // Check 1.
+        std::vector<int> parts(layer.shapes().size());
+        for (std::size_t i = 0; i < parts.size(); ++i) parts[i] = static_cast<int>(i);
+        if (4 * tricks > options.full_states_max_cards && parts.size() > options.sample_partitions) {
+          for (std::size_t i = 0; i < options.sample_partitions; ++i)
+            std::swap(parts[i], parts[i + rng.below(parts.size() - i)]);
+          parts.resize(options.sample_partitions);
+          std::sort(parts.begin(), parts.end());
+        }
+        LayerProbe probe(lower.no_trump, lower.trump);
+        std::vector<std::unique_ptr<TransTable>> tts;
+        std::vector<EngineStats> es(threads);
+        std::vector<std::unique_ptr<Engine>> engines;
+        for (int t = 0; t < threads; ++t) {
+          tts.push_back(std::make_unique<TransTable>(kVerifyTtBytes));
+          engines.push_back(std::make_unique<Engine>(*tts[t], Features{}, es[t]));
+        }
+        std::vector<std::uint64_t> states(threads, 0);
+        std::atomic<std::uint64_t> done{0};
+        std::mutex pm;
+        parallel_for(parts.size(), threads, [&](std::uint64_t i, int w) {
+          check_partition(layer, parts[i], lower, *engines[w], &probe, failures, states[w]);
+          const std::uint64_t d = ++done;
+          if (progress) {
+            std::lock_guard lock(pm);
+            progress(layer_name(tricks, k) + " one-trick check", d, parts.size());
+          }
+        });
+        lr.partitions_checked = parts.size();
+        for (auto s : states) lr.states_checked += s;
+
+        // Check 2: the full solver, no tables. The transposition table does
+        // not key on the strain, so each worker has one engine per strain.
+        std::vector<std::unique_ptr<TransTable>> tts2;
+        std::vector<EngineStats> es2(threads * 5);
+        std::vector<std::unique_ptr<Engine>> solvers;  // [worker * 5 + strain]
+        for (int t = 0; t < threads * 5; ++t) {
+          tts2.push_back(std::make_unique<TransTable>(kVerifyTtBytes / 4));
+          solvers.push_back(std::make_unique<Engine>(*tts2[t], Features{}, es2[t]));
+        }
+        auto solver_for = [&](int worker, int trump) -> Engine& {
+          return *solvers[worker * 5 + (trump == kNoTrump ? 4 : trump)];
+        };
+        std::vector<std::uint64_t> solved(threads, 0);
+        const int trump_of_class = k == StrainClass::kTrump ? 0 : kNoTrump;
+        if (4 * tricks <= options.full_solver_max_cards) {
+          parallel_for(layer.shapes().size(), threads, [&](std::uint64_t i, int w) {
+            const ShapeKey shape = layer.shapes()[i];
+            for_each_canonical_state(shape, k, [&](const State& st) {
+              const auto hands = hands_of(shape, st);
+              const TbSet* s = layer.find(shape, state_nibbles(shape, st));
+              Engine& solver = solver_for(w, trump_of_class);
+              solver.set_root(hands, trump_of_class, 0, nullptr, 0);
+              const int v = solver.solve(tricks / 2);
+              ++solved[w];
+              if (!s || s->value != v)
+                failures.add(layer_name(tricks, k) + ": the solver says " + std::to_string(v) +
+                             ", the table " + (s ? std::to_string(s->value) : "nothing") +
+                             " for " + describe(hands, 0, trump_of_class));
+            });
+          });
+        } else {
+          // Random deals, seats and strains of this class, through the public probe.
+          const std::uint64_t n = options.solver_positions;
+          std::vector<std::uint64_t> seeds(n);
+          for (auto& s : seeds) s = rng.next();
+          parallel_for(n, threads, [&](std::uint64_t i, int w) {
+            Rng r{seeds[i]};
+            std::array<int, 52> deck;
+            for (int c = 0; c < 52; ++c) deck[c] = 16 * (c / 13) + 2 + c % 13;
+            for (int c = 0; c < 4 * tricks; ++c) std::swap(deck[c], deck[c + r.below(52 - c)]);
+            std::array<Bits, 4> hands{};
+            for (int c = 0; c < 4 * tricks; ++c) hands[c % 4] |= bit_of(deck[c]);
+            const int leader = static_cast<int>(r.below(4));
+            int trump = k == StrainClass::kTrump ? static_cast<int>(r.below(4)) : kNoTrump;
+            const Bits all = hands[0] | hands[1] | hands[2] | hands[3];
+            if (trump != kNoTrump && !(all & suit_bits(trump))) return;  // belongs to the NT class
+            std::array<CardSet, 4> cs;
+            for (int h = 0; h < 4; ++h) cs[h] = CardSet(hands[h]);
+            const Position p = Position::at_trick_start(
+                *Deal::from_hands(cs), strain_from_int(trump == kNoTrump ? 4 : trump),
+                seat_from_int(leader));
+            const auto answer = (*tb)->probe(p);
+            Engine& solver = solver_for(w, trump);
+            solver.set_root(hands, trump, leader, nullptr, 0);
+            const int v = solver.solve(tricks / 2);
+            const int expect = (leader & 1) == 0 ? v : tricks - v;
+            ++solved[w];
+            if (!answer || answer->tricks != expect)
+              failures.add(layer_name(tricks, k) + ": the solver says " + std::to_string(expect) +
+                           ", the probe " + (answer ? std::to_string(answer->tricks) : "nothing") +
+                           " for " + describe(hands, leader, trump));
+          });
+        }
+        for (auto s : solved) lr.solver_checked += s;
+      }
+      lr.failures = failures.count - failed_before;
+      lr.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      report.layers.push_back(lr);
+    }
+    lower_layers = std::move(layers);
+  }
+  return report;
+}
+
+}  // namespace ddtb::detail::tb

@@ -1,0 +1,84 @@
+// Endgame tablebases: exact double-dummy values of every position at a trick
+// boundary with few cards left, read from files built by `ddtb-build`.
+//
+// A Tablebase is immutable once opened and thread-safe: any number of
+// threads (and Solvers) may share one. Files are mapped read-only; partitions
+// are decoded on first use into a cache bounded by TablebaseOptions::
+// cache_bytes. See tablebase/FORMAT.md for the file format.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ddtb/cards.hpp"
+#include "ddtb/expected.hpp"
+#include "ddtb/export.hpp"
+#include "ddtb/position.hpp"
+
+namespace ddtb {
+
+namespace detail {
+struct TablebaseAccess;
+}
+
+struct TablebaseOptions {
+  // Bound on the memory of decoded partitions (all threads together).
+  std::size_t cache_bytes = std::size_t{64} << 20;
+};
+
+struct TablebaseLayer {
+  int cards = 0;           // 4, 8, 12, ...
+  bool trump = false;      // trump class (else no trump)
+  std::uint64_t partitions = 0;
+  std::uint64_t sets = 0;
+  std::uint64_t bytes = 0;  // file size
+  std::string path;
+};
+
+struct ProbeAnswer {
+  int tricks = 0;      // tricks the side of the seat on lead takes from here
+  CardSet specified;   // cards whose owners the answer relies on (the set's)
+};
+
+struct TablebaseStats {
+  std::uint64_t probes = 0;
+  std::uint64_t hits = 0;
+  std::uint64_t partition_loads = 0;
+  std::uint64_t cache_bytes = 0;   // decoded partitions held now
+  std::uint64_t bad_blocks = 0;    // blocks that failed their check (never used)
+};
+
+class DDTB_EXPORT Tablebase {
+ public:
+  // Opens every table file of `dir` (ddtb-<cards>-nt.tbl, ddtb-<cards>-trump.tbl).
+  // Errors: `dir` unreadable, no table file in it, or a file failing
+  // validation (the message names the file and the check).
+  static Expected<std::shared_ptr<const Tablebase>> open(const std::string& dir,
+                                                         const TablebaseOptions& options = {});
+  ~Tablebase();
+  Tablebase(const Tablebase&) = delete;
+  Tablebase& operator=(const Tablebase&) = delete;
+
+  // The most cards of any layer present (0 if none).
+  int max_cards() const;
+  std::vector<TablebaseLayer> layers() const;
+
+  // The exact value of a position at the start of a trick, or nullopt when
+  // the position is not in the tables (too many cards, its layer absent, a
+  // trick in progress, or its block failed validation).
+  std::optional<ProbeAnswer> probe(const Position& position) const;
+
+  TablebaseStats stats() const;
+
+ private:
+  Tablebase();
+  friend struct detail::TablebaseAccess;
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace ddtb

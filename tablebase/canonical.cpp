@@ -1,0 +1,160 @@
+#include "tablebase/canonical.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+namespace ddtb::detail::tb {
+
+Column suit_column(const std::array<Bits, 4>& hands, int leader, int suit) {
+  Column c = 0;
+  for (int seat = 0; seat < 4; ++seat)
+    c |= static_cast<Column>(count(hands[(leader + seat) & 3] & suit_bits(suit)) << (12 - 4 * seat));
+  return c;
+}
+
+Sequence suit_sequence(const std::array<Bits, 4>& hands, int leader, int suit) {
+  Sequence q = 0;
+  Bits rest = (hands[0] | hands[1] | hands[2] | hands[3]) & suit_bits(suit);
+  for (int i = 0; rest; ++i) {
+    const Bits card = top_bit(rest);
+    rest ^= card;
+    int owner = 0;
+    while (!(hands[owner] & card)) ++owner;
+    q = seq_with(q, i, (owner - leader) & 3);
+  }
+  return q;
+}
+
+Canonical canonicalize(const std::array<Bits, 4>& hands, int leader, int trump) {
+  Canonical out;
+  out.leader = static_cast<std::uint8_t>(leader);
+  out.tricks = static_cast<std::uint8_t>(count(hands[leader]));
+  const Bits all = hands[0] | hands[1] | hands[2] | hands[3];
+  const bool trump_class = trump != kNoTrump && (all & suit_bits(trump));
+  out.klass = trump_class ? StrainClass::kTrump : StrainClass::kNoTrump;
+
+  std::array<Column, 4> col{};
+  std::array<Sequence, 4> seq{};
+  for (int s = 0; s < 4; ++s) {
+    col[s] = suit_column(hands, leader, s);
+    seq[s] = suit_sequence(hands, leader, s);
+  }
+  std::array<int, 4> order{0, 1, 2, 3};
+  int first = 0;
+  if (trump_class) {
+    // The trump suit first; the others keep their relative order for the sort.
+    std::rotate(order.begin(), order.begin() + trump, order.begin() + trump + 1);
+    first = 1;
+  }
+  std::sort(order.begin() + first, order.end(), [&](int a, int b) {
+    return suit_key(col[a], seq[a]) > suit_key(col[b], seq[b]);
+  });
+  for (int i = 0; i < 4; ++i) {
+    const int s = order[i];
+    out.suit_of_slot[i] = static_cast<std::uint8_t>(s);
+    out.seq[i] = seq[s];
+    out.shape |= ShapeKey(col[s]) << (48 - 16 * i);
+  }
+  return out;
+}
+
+namespace {
+
+// Every column with at most `tricks` cards per seat and at most 13 in all,
+// in decreasing value order.
+std::vector<Column> all_columns(int tricks) {
+  std::vector<Column> out;
+  for (int a = 0; a <= tricks; ++a)
+    for (int b = 0; b <= tricks; ++b)
+      for (int c = 0; c <= tricks; ++c)
+        for (int d = 0; d <= tricks; ++d)
+          if (a + b + c + d <= 13) out.push_back(static_cast<Column>(a << 12 | b << 8 | c << 4 | d));
+  std::sort(out.rbegin(), out.rend());
+  return out;
+}
+
+bool fits(Column c, const std::array<int, 4>& remaining) {
+  for (int seat = 0; seat < 4; ++seat)
+    if (column_len(c, seat) > remaining[seat]) return false;
+  return true;
+}
+
+std::array<int, 4> minus(std::array<int, 4> r, Column c) {
+  for (int seat = 0; seat < 4; ++seat) r[seat] -= column_len(c, seat);
+  return r;
+}
+
+}  // namespace
+
+std::vector<ShapeKey> enumerate_shapes(int tricks, StrainClass klass) {
+  const std::vector<Column> cols = all_columns(tricks);
+  std::vector<ShapeKey> out;
+  const std::array<int, 4> full{tricks, tricks, tricks, tricks};
+  // Slot 0: any column (at least one trump in the trump class); slots 1..3
+  // non-increasing (slot 0 too in the no-trump class). Slot 3 is what is left.
+  for (std::size_t i0 = 0; i0 < cols.size(); ++i0) {
+    const Column c0 = cols[i0];
+    if (klass == StrainClass::kTrump && column_total(c0) == 0) continue;
+    if (!fits(c0, full)) continue;
+    const auto r0 = minus(full, c0);
+    const std::size_t start1 = klass == StrainClass::kTrump ? 0 : i0;
+    for (std::size_t i1 = start1; i1 < cols.size(); ++i1) {
+      const Column c1 = cols[i1];
+      if (!fits(c1, r0)) continue;
+      const auto r1 = minus(r0, c1);
+      for (std::size_t i2 = i1; i2 < cols.size(); ++i2) {
+        const Column c2 = cols[i2];
+        if (!fits(c2, r1)) continue;
+        const auto r2 = minus(r1, c2);
+        if (r2[0] + r2[1] + r2[2] + r2[3] > 13) continue;
+        const Column c3 = static_cast<Column>(r2[0] << 12 | r2[1] << 8 | r2[2] << 4 | r2[3]);
+        if (c3 > c2) continue;
+        out.push_back(ShapeKey(c0) << 48 | ShapeKey(c1) << 32 | ShapeKey(c2) << 16 | c3);
+      }
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::uint64_t sequences_of(Column c) {
+  // n! / (l0! l1! l2! l3!) computed as a product of binomials.
+  std::uint64_t result = 1;
+  int placed = 0;
+  for (int seat = 0; seat < 4; ++seat) {
+    const int l = column_len(c, seat);
+    for (int i = 1; i <= l; ++i) {
+      ++placed;
+      result = result * placed / i;
+    }
+  }
+  return result;
+}
+
+Sequence first_sequence(Column c) {
+  Sequence q = 0;
+  int i = 0;
+  for (int seat = 0; seat < 4; ++seat)
+    for (int n = column_len(c, seat); n > 0; --n) q = seq_with(q, i++, seat);
+  return q;
+}
+
+bool next_sequence(Column c, Sequence& q) {
+  const int n = std::min(column_total(c), 13);
+  std::array<int, 16> a{};
+  for (int i = 0; i < n; ++i) a[i] = seq_owner(q, i);
+  if (!std::next_permutation(a.begin(), a.begin() + n)) return false;
+  Sequence r = 0;
+  for (int i = 0; i < n; ++i) r = seq_with(r, i, a[i]);
+  q = r;
+  return true;
+}
+
+bool is_canonical(ShapeKey shape, StrainClass klass, const std::array<Sequence, 4>& seq) {
+  for (int a = first_free_slot(klass); a < 3; ++a)
+    if (tied(shape, klass, a, a + 1) && seq[a] < seq[a + 1]) return false;
+  return true;
+}
+
+}  // namespace ddtb::detail::tb

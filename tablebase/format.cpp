@@ -1,0 +1,413 @@
+#include "tablebase/format.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+namespace ddtb::detail::tb {
+
+namespace {
+
+constexpr char kMagic[8] = {'D', 'D', 'T', 'B', 'T', 'B', 'L', '\0'};
+
+std::uint64_t checksum(std::span<const std::uint8_t> b) { return XXH3_64bits(b.data(), b.size()); }
+
+// Little-endian writer into a growing buffer.
+struct Writer {
+  std::vector<std::uint8_t>& out;
+  void u8(std::uint64_t v) { out.push_back(static_cast<std::uint8_t>(v)); }
+  void u16(std::uint64_t v) { for (int i = 0; i < 2; ++i) u8(v >> (8 * i)); }
+  void u32(std::uint64_t v) { for (int i = 0; i < 4; ++i) u8(v >> (8 * i)); }
+  void u64(std::uint64_t v) { for (int i = 0; i < 8; ++i) u8(v >> (8 * i)); }
+};
+
+// Bounds-checked little-endian reader: a read past the end sets `ok` false
+// and returns 0, so parsing code checks `ok` once per record.
+struct Reader {
+  std::span<const std::uint8_t> b;
+  std::size_t pos = 0;
+  bool ok = true;
+  std::uint64_t get(int n) {
+    if (!ok || b.size() - pos < static_cast<std::size_t>(n)) {
+      ok = false;
+      return 0;
+    }
+    std::uint64_t v = 0;
+    for (int i = 0; i < n; ++i) v |= std::uint64_t(b[pos + i]) << (8 * i);
+    pos += n;
+    return v;
+  }
+  std::uint8_t u8() { return static_cast<std::uint8_t>(get(1)); }
+  std::uint16_t u16() { return static_cast<std::uint16_t>(get(2)); }
+  std::uint32_t u32() { return static_cast<std::uint32_t>(get(4)); }
+  std::uint64_t u64() { return get(8); }
+};
+
+Error corrupt(const std::string& name, const std::string& what) {
+  return Error{ErrorCode::kCorruptData, name + ": " + what};
+}
+
+std::vector<std::uint8_t> header_bytes(const FileHeader& h) {
+  std::vector<std::uint8_t> out;
+  Writer w{out};
+  for (char c : kMagic) w.u8(static_cast<std::uint8_t>(c));
+  w.u32(h.version);
+  w.u32(kHeaderBytes);
+  w.u8(h.tricks);
+  w.u8(static_cast<std::uint8_t>(h.klass));
+  w.u16(0);
+  w.u32(h.partitions);
+  w.u32(h.chunks);
+  w.u32(0);
+  w.u64(h.sets);
+  w.u64(h.shapes_checksum);
+  w.u64(h.directory_offset);
+  w.u64(h.data_offset);
+  w.u64(h.data_bytes);
+  w.u64(h.directory_checksum);
+  w.u32(h.builder_version);
+  w.u32(h.build_params);
+  w.u64(h.lower_checksum);
+  out.resize(120, 0);
+  w.u64(checksum(std::span(out.data(), 120)));
+  return out;
+}
+
+void put_varint(std::vector<std::uint8_t>& out, std::uint64_t v) {
+  while (v >= 0x80) {
+    out.push_back(static_cast<std::uint8_t>(v | 0x80));
+    v >>= 7;
+  }
+  out.push_back(static_cast<std::uint8_t>(v));
+}
+
+bool get_varint(std::span<const std::uint8_t> b, std::size_t& pos, std::uint64_t& v) {
+  v = 0;
+  for (int shift = 0; shift < 35; shift += 7) {
+    if (pos >= b.size()) return false;
+    const std::uint8_t byte = b[pos++];
+    v |= std::uint64_t(byte & 0x7f) << shift;
+    if (!(byte & 0x80)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string layer_file_name(int tricks, StrainClass klass) {
+  return "ddtb-" + std::to_string(4 * tricks) +
+         (klass == StrainClass::kTrump ? "-trump.tbl" : "-nt.tbl");
+}
+
+void encode_sets(const std::vector<TbSet>& sets, std::vector<std::uint8_t>& out) {
+  for (const TbSet& t : sets) {
+    std::array<int, 4> depth{};
+    for (int s = 0; s < 4; ++s) depth[s] = t.specified(s);
+    out.push_back(t.value);
+    out.push_back(static_cast<std::uint8_t>(depth[0] | depth[1] << 4));
+    out.push_back(static_cast<std::uint8_t>(depth[2] | depth[3] << 4));
+    int half = -1;  // index of a byte whose high nibble is still free
+    for (int s = 0; s < 4; ++s) {
+      for (int p = 0; p < depth[s]; ++p) {
+        const auto n = static_cast<std::uint8_t>(nibble(t.allow[s], p));
+        if (half >= 0) {
+          out[half] |= static_cast<std::uint8_t>(n << 4);
+          half = -1;
+        } else {
+          half = static_cast<int>(out.size());
+          out.push_back(n);
+        }
+      }
+    }
+  }
+}
+
+std::uint64_t shapes_checksum(const std::vector<ShapeKey>& shapes) {
+  return XXH3_64bits(shapes.data(), shapes.size() * sizeof(ShapeKey));
+}
+
+Expected<std::size_t> decode_sets(std::span<const std::uint8_t> raw, std::size_t pos,
+                                  ShapeKey shape, std::uint32_t count, std::vector<TbSet>& out) {
+  if (count > (raw.size() - pos) / 3) return Error{ErrorCode::kCorruptData, "set count too large"};
+  int tricks = 0;
+  for (int s = 0; s < 4; ++s) tricks += column_total(slot_column(shape, s));
+  tricks /= 4;
+  for (std::uint32_t k = 0; k < count; ++k) {
+    if (raw.size() - pos < 3) return Error{ErrorCode::kCorruptData, "chunk ends inside a set"};
+    TbSet t;
+    t.value = raw[pos];
+    if (t.value > tricks) return Error{ErrorCode::kCorruptData, "value above the tricks left"};
+    const std::array<int, 4> depth{raw[pos + 1] & 15, raw[pos + 1] >> 4, raw[pos + 2] & 15,
+                                   raw[pos + 2] >> 4};
+    pos += 3;
+    int nibbles = 0;
+    for (int s = 0; s < 4; ++s) {
+      if (depth[s] > column_total(slot_column(shape, s)))
+        return Error{ErrorCode::kCorruptData, "constrained depth beyond the suit's length"};
+      nibbles += depth[s];
+    }
+    const std::size_t bytes = static_cast<std::size_t>(nibbles + 1) / 2;
+    if (raw.size() - pos < bytes) return Error{ErrorCode::kCorruptData, "chunk ends inside a set"};
+    int i = 0;
+    for (int s = 0; s < 4; ++s) {
+      for (int p = 0; p < depth[s]; ++p, ++i) {
+        const std::uint8_t byte = raw[pos + i / 2];
+        const int n = (i & 1) ? byte >> 4 : byte & 15;
+        if (n == 0) return Error{ErrorCode::kCorruptData, "a card no seat may hold"};
+        t.allow[s] &= ~nibble_mask(p);
+        t.allow[s] |= std::uint64_t(n) << (4 * p);
+      }
+    }
+    if ((nibbles & 1) && (raw[pos + bytes - 1] >> 4) != 0)
+      return Error{ErrorCode::kCorruptData, "padding nibble not zero"};
+    pos += bytes;
+    out.push_back(t);
+  }
+  return pos;
+}
+
+Expected<std::uint64_t> write_layer(const std::string& path, const Layer& layer,
+                                    const WriteOptions& options) {
+  const auto& shapes = layer.shapes();
+  std::vector<std::uint8_t> directory, data, raw;
+  Writer dw{directory};
+  std::uint64_t total_sets = 0;
+  std::uint32_t chunks = 0, chunk_first = 0;
+  auto flush = [&](std::uint32_t next_first) {
+    std::vector<std::uint8_t> packed(ZSTD_compressBound(raw.size()));
+    const std::size_t z =
+        ZSTD_compress(packed.data(), packed.size(), raw.data(), raw.size(), options.zstd_level);
+    const bool use_zstd = !ZSTD_isError(z) && z < raw.size();
+    const std::span<const std::uint8_t> stored =
+        use_zstd ? std::span<const std::uint8_t>(packed.data(), z) : std::span(raw);
+    dw.u32(chunk_first);
+    dw.u32(use_zstd ? 1 : 0);
+    dw.u64(data.size());
+    dw.u32(stored.size());
+    dw.u32(raw.size());
+    dw.u64(checksum(stored));
+    data.insert(data.end(), stored.begin(), stored.end());
+    raw.clear();
+    chunk_first = next_first;
+    ++chunks;
+  };
+  for (std::size_t i = 0; i < shapes.size(); ++i) {
+    const std::vector<TbSet>& sets = layer.sets(static_cast<int>(i));
+    if (sets.empty())
+      return Error{ErrorCode::kBadArgument, "partition " + std::to_string(i) + " has no sets"};
+    total_sets += sets.size();
+    put_varint(raw, sets.size());
+    encode_sets(sets, raw);
+    if (raw.size() >= kChunkTargetBytes) flush(static_cast<std::uint32_t>(i + 1));
+  }
+  if (!raw.empty()) flush(static_cast<std::uint32_t>(shapes.size()));
+  FileHeader h;
+  h.tricks = layer.tricks();
+  h.klass = layer.klass();
+  h.partitions = static_cast<std::uint32_t>(shapes.size());
+  h.chunks = chunks;
+  h.sets = total_sets;
+  h.shapes_checksum = shapes_checksum(shapes);
+  h.directory_offset = kHeaderBytes;
+  h.data_offset = kHeaderBytes + directory.size();
+  h.data_bytes = data.size();
+  h.directory_checksum = checksum(directory);
+  h.build_params = options.build_params | (std::uint32_t(options.zstd_level) & 0xff) << 8;
+  h.lower_checksum = options.lower_checksum;
+  const std::vector<std::uint8_t> head = header_bytes(h);
+  h.header_checksum = Reader{std::span(head).subspan(120)}.u64();
+  const std::string tmp = path + ".tmp";
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return Error{ErrorCode::kIo, tmp + ": " + std::strerror(errno)};
+  auto write_all = [&](std::span<const std::uint8_t> b) {
+    while (!b.empty()) {
+      const ssize_t n = ::write(fd, b.data(), b.size());
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        return false;
+      }
+      b = b.subspan(static_cast<std::size_t>(n));
+    }
+    return true;
+  };
+  const bool ok = write_all(head) && write_all(directory) && write_all(data) && ::fsync(fd) == 0;
+  const int saved = errno;
+  ::close(fd);
+  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const int e = ok ? errno : saved;
+    ::unlink(tmp.c_str());
+    return Error{ErrorCode::kIo, path + ": " + std::strerror(e)};
+  }
+  // Make the rename durable.
+  const std::string dir = path.find('/') == std::string::npos ? "." : path.substr(0, path.rfind('/'));
+  const int dfd = ::open(dir.empty() ? "/" : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    ::fsync(dfd);
+    ::close(dfd);
+  }
+  return h.header_checksum;
+}
+
+Expected<std::unique_ptr<LayerFile>> LayerFile::parse(std::span<const std::uint8_t> bytes,
+                                                      std::string name) {
+  if (bytes.size() < kHeaderBytes) return corrupt(name, "too short for a tablebase header");
+  if (std::memcmp(bytes.data(), kMagic, 8) != 0)
+    return corrupt(name, "not a ddtb tablebase file (bad magic)");
+  Reader r{bytes};
+  r.pos = 8;
+  FileHeader h;
+  h.version = r.u32();
+  if (h.version != kFormatVersion)
+    return corrupt(name, "format version " + std::to_string(h.version) + ", this build reads " +
+                             std::to_string(kFormatVersion));
+  if (r.u32() != kHeaderBytes) return corrupt(name, "bad header size");
+  h.tricks = r.u8();
+  const std::uint8_t klass = r.u8();
+  r.u16();
+  h.partitions = r.u32();
+  h.chunks = r.u32();
+  r.u32();
+  h.sets = r.u64();
+  h.shapes_checksum = r.u64();
+  h.directory_offset = r.u64();
+  h.data_offset = r.u64();
+  h.data_bytes = r.u64();
+  h.directory_checksum = r.u64();
+  h.builder_version = r.u32();
+  h.build_params = r.u32();
+  h.lower_checksum = r.u64();
+  r.pos = 120;
+  h.header_checksum = r.u64();
+  if (checksum(bytes.subspan(0, 120)) != h.header_checksum)
+    return corrupt(name, "header checksum mismatch");
+  if (h.tricks < 1 || h.tricks > 13) return corrupt(name, "tricks out of range");
+  if (klass > 1) return corrupt(name, "unknown strain class");
+  h.klass = static_cast<StrainClass>(klass);
+
+  const std::uint64_t dir_bytes = std::uint64_t(h.chunks) * kChunkEntryBytes;
+  if (h.directory_offset < kHeaderBytes || h.directory_offset > bytes.size() ||
+      bytes.size() - h.directory_offset < dir_bytes)
+    return corrupt(name, "chunk directory outside the file (truncated?)");
+  if (h.data_offset < h.directory_offset + dir_bytes || h.data_offset > bytes.size() ||
+      bytes.size() - h.data_offset < h.data_bytes)
+    return corrupt(name, "data area outside the file (truncated?)");
+  const auto dir = bytes.subspan(h.directory_offset, dir_bytes);
+  if (checksum(dir) != h.directory_checksum) return corrupt(name, "chunk directory checksum mismatch");
+
+  auto f = std::unique_ptr<LayerFile>(new LayerFile());
+  f->shapes_ = enumerate_shapes(h.tricks, h.klass);
+  if (f->shapes_.size() != h.partitions || shapes_checksum(f->shapes_) != h.shapes_checksum)
+    return corrupt(name, "its partitions are not this build's canonical shapes");
+  if (h.chunks == 0 || h.chunks > h.partitions) return corrupt(name, "bad chunk count");
+  f->directory_.reserve(h.chunks);
+  Reader dr{dir};
+  for (std::uint32_t c = 0; c < h.chunks; ++c) {
+    ChunkEntry e;
+    e.first_partition = dr.u32();
+    e.encoding = dr.u32();
+    e.offset = dr.u64();
+    e.stored_bytes = dr.u32();
+    e.raw_bytes = dr.u32();
+    e.checksum = dr.u64();
+    const std::string which = "chunk " + std::to_string(c);
+    if (c == 0 ? e.first_partition != 0
+               : e.first_partition <= f->directory_.back().first_partition ||
+                     e.first_partition >= h.partitions)
+      return corrupt(name, which + " starts at a wrong partition");
+    if (e.offset > h.data_bytes || h.data_bytes - e.offset < e.stored_bytes)
+      return corrupt(name, which + " lies outside the data area");
+    if (e.encoding > 1 || (e.encoding == 0 && e.raw_bytes != e.stored_bytes))
+      return corrupt(name, which + " has an unknown encoding");
+    f->directory_.push_back(e);
+  }
+  f->bytes_ = bytes;
+  f->name_ = std::move(name);
+  f->header_ = h;
+  return f;
+}
+
+Expected<std::unique_ptr<LayerFile>> LayerFile::open(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Error{ErrorCode::kIo, path + ": " + std::strerror(errno)};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return Error{ErrorCode::kIo, path + ": not a regular file"};
+  }
+  const auto size = static_cast<std::size_t>(st.st_size);
+  if (size < kHeaderBytes) {
+    ::close(fd);
+    return corrupt(path, "too short for a tablebase header");
+  }
+  void* m = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
+  ::close(fd);
+  if (m == MAP_FAILED) return Error{ErrorCode::kIo, path + ": mmap: " + std::strerror(errno)};
+  ::posix_madvise(m, size, POSIX_MADV_RANDOM);
+  auto parsed = parse(std::span(static_cast<const std::uint8_t*>(m), size), path);
+  if (!parsed) {
+    ::munmap(m, size);
+    return parsed.error();
+  }
+  (*parsed)->mapping_ = m;
+  (*parsed)->mapping_size_ = size;
+  return std::move(*parsed);
+}
+
+LayerFile::~LayerFile() {
+  if (mapping_) ::munmap(mapping_, mapping_size_);
+}
+
+int LayerFile::find(ShapeKey shape) const {
+  auto it = std::lower_bound(shapes_.begin(), shapes_.end(), shape);
+  return it != shapes_.end() && *it == shape ? static_cast<int>(it - shapes_.begin()) : -1;
+}
+
+std::size_t LayerFile::chunk_of(std::size_t index) const {
+  auto it = std::upper_bound(directory_.begin(), directory_.end(), index,
+                             [](std::size_t i, const ChunkEntry& e) { return i < e.first_partition; });
+  return static_cast<std::size_t>(it - directory_.begin()) - 1;
+}
+
+Expected<Chunk> LayerFile::load_chunk(std::size_t c) const {
+  const ChunkEntry& e = directory_[c];
+  const auto stored = bytes_.subspan(header_.data_offset + e.offset, e.stored_bytes);
+  const std::string where = name_ + ": chunk " + std::to_string(c);
+  if (checksum(stored) != e.checksum) return corrupt(where, "checksum mismatch");
+  std::vector<std::uint8_t> buffer;
+  std::span<const std::uint8_t> raw = stored;
+  if (e.encoding == 1) {
+    const unsigned long long size = ZSTD_getFrameContentSize(stored.data(), stored.size());
+    if (size != e.raw_bytes) return corrupt(where, "compressed chunk of unexpected size");
+    buffer.resize(e.raw_bytes);
+    const std::size_t n = ZSTD_decompress(buffer.data(), buffer.size(), stored.data(), stored.size());
+    if (ZSTD_isError(n) || n != e.raw_bytes) return corrupt(where, "chunk does not decompress");
+    raw = buffer;
+  }
+  const std::uint32_t last =
+      c + 1 < directory_.size() ? directory_[c + 1].first_partition : header_.partitions;
+  Chunk chunk;
+  chunk.first = e.first_partition;
+  chunk.starts.reserve(last - e.first_partition + 1);
+  std::size_t pos = 0;
+  for (std::uint32_t p = e.first_partition; p < last; ++p) {
+    chunk.starts.push_back(static_cast<std::uint32_t>(chunk.sets.size()));
+    std::uint64_t count = 0;
+    if (!get_varint(raw, pos, count) || count == 0 || count > raw.size())
+      return corrupt(where, "bad set count for partition " + std::to_string(p));
+    auto next = decode_sets(raw, pos, shapes_[p], static_cast<std::uint32_t>(count), chunk.sets);
+    if (!next) return corrupt(where, "partition " + std::to_string(p) + ": " + next.error().message);
+    pos = *next;
+  }
+  chunk.starts.push_back(static_cast<std::uint32_t>(chunk.sets.size()));
+  if (pos != raw.size()) return corrupt(where, "bytes after the last partition");
+  return chunk;
+}
+
+}  // namespace ddtb::detail::tb

@@ -1,0 +1,126 @@
+// Reading and writing tablebase files (tablebase/FORMAT.md). Internal.
+//
+// Readers never trust the bytes: every field is range-checked through a
+// bounds-checked reader and every failure is an Error naming the file and the
+// check, never undefined behaviour. The byte source is injectable (a mapped
+// file or any buffer), which is what the fuzz targets use.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ddtb/expected.hpp"
+#include "tablebase/layer.hpp"
+
+namespace ddtb::detail::tb {
+
+inline constexpr std::uint32_t kFormatVersion = 1;
+inline constexpr std::uint32_t kBuilderVersion = 1;
+inline constexpr std::size_t kHeaderBytes = 128;
+inline constexpr std::size_t kChunkEntryBytes = 32;
+// Partitions are stored in chunks of about this many raw bytes, each
+// compressed on its own: bigger chunks compress better (12-card trump sets:
+// 1.13 bytes per set at 4 KiB, 0.79 at 64 KiB), smaller ones decode faster
+// on a cache miss.
+inline constexpr std::size_t kChunkTargetBytes = std::size_t{16} << 10;
+
+struct FileHeader {
+  std::uint32_t version = kFormatVersion;
+  int tricks = 0;
+  StrainClass klass = StrainClass::kNoTrump;
+  std::uint32_t partitions = 0;
+  std::uint32_t chunks = 0;
+  std::uint64_t sets = 0;
+  std::uint64_t shapes_checksum = 0;  // of the layer's canonical shape list
+  std::uint64_t directory_offset = 0;
+  std::uint64_t data_offset = 0;
+  std::uint64_t data_bytes = 0;
+  std::uint64_t directory_checksum = 0;
+  std::uint32_t builder_version = kBuilderVersion;
+  std::uint32_t build_params = 0;
+  std::uint64_t lower_checksum = 0;
+  std::uint64_t header_checksum = 0;
+};
+
+struct ChunkEntry {
+  std::uint32_t first_partition = 0;
+  std::uint32_t encoding = 0;  // 0 raw, 1 zstd
+  std::uint64_t offset = 0;    // from the data offset
+  std::uint32_t stored_bytes = 0;
+  std::uint32_t raw_bytes = 0;
+  std::uint64_t checksum = 0;
+};
+
+// A decoded chunk: the sets of partitions first .. first + starts.size() - 2,
+// partition first + i holding sets[starts[i] .. starts[i + 1]).
+struct Chunk {
+  std::uint32_t first = 0;
+  std::vector<std::uint32_t> starts;
+  std::vector<TbSet> sets;
+};
+
+// The file name of a layer: "ddtb-<cards>-nt.tbl" / "ddtb-<cards>-trump.tbl".
+std::string layer_file_name(int tricks, StrainClass klass);
+
+// The encoding of a partition's sets (FORMAT.md), appended to `out`, and
+// back: decode_sets reads `count` sets at `pos`, checking every field against
+// the partition's shape.
+void encode_sets(const std::vector<TbSet>& sets, std::vector<std::uint8_t>& out);
+Expected<std::size_t> decode_sets(std::span<const std::uint8_t> raw, std::size_t pos,
+                                  ShapeKey shape, std::uint32_t count, std::vector<TbSet>& out);
+
+// XXH3-64 of a layer's canonical shape list (header field shapes_checksum).
+std::uint64_t shapes_checksum(const std::vector<ShapeKey>& shapes);
+
+struct WriteOptions {
+  int zstd_level = 19;
+  std::uint32_t build_params = 0;
+  std::uint64_t lower_checksum = 0;
+};
+
+// Writes a complete layer to `path` atomically (a temporary file in the same
+// directory, fsync'ed, then renamed over `path`). Returns the header checksum.
+Expected<std::uint64_t> write_layer(const std::string& path, const Layer& layer,
+                                    const WriteOptions& options);
+
+// A validated layer file over a byte source that outlives it.
+class LayerFile {
+ public:
+  // Validates header and chunk directory (FORMAT.md "Validation"); `name` is
+  // used in error messages.
+  static Expected<std::unique_ptr<LayerFile>> parse(std::span<const std::uint8_t> bytes,
+                                                    std::string name);
+  // Maps `path` read-only and parses it; the mapping lives as long as the
+  // returned object.
+  static Expected<std::unique_ptr<LayerFile>> open(const std::string& path);
+  ~LayerFile();
+  LayerFile(const LayerFile&) = delete;
+  LayerFile& operator=(const LayerFile&) = delete;
+
+  const FileHeader& header() const { return header_; }
+  const std::string& name() const { return name_; }
+  const std::vector<ShapeKey>& shapes() const { return shapes_; }
+  std::size_t chunks() const { return directory_.size(); }
+  const ChunkEntry& chunk_entry(std::size_t c) const { return directory_[c]; }
+  // Index of a shape in shapes(), or -1.
+  int find(ShapeKey shape) const;
+  // The chunk holding partition `index`.
+  std::size_t chunk_of(std::size_t index) const;
+  // Chunk c, checksum verified, decompressed and decoded.
+  Expected<Chunk> load_chunk(std::size_t c) const;
+
+ private:
+  LayerFile() = default;
+  std::span<const std::uint8_t> bytes_;
+  void* mapping_ = nullptr;
+  std::size_t mapping_size_ = 0;
+  std::string name_;
+  FileHeader header_;
+  std::vector<ShapeKey> shapes_;
+  std::vector<ChunkEntry> directory_;
+};
+
+}  // namespace ddtb::detail::tb

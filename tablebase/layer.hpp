@@ -1,0 +1,93 @@
+// A layer of the tablebase in memory: all partitions of one card count and
+// strain class, each a list of sets. Internal.
+//
+// Two lookups: the set containing a state (probing), and the range of values
+// of the sets that meet a query set (the builder's consistency oracle asks
+// this for the positions reachable after one trick).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "solver/endgame_probe.hpp"
+#include "tablebase/canonical.hpp"
+#include "tablebase/set.hpp"
+
+namespace ddtb::detail::tb {
+
+// A set of states of one partition given by its top cards: per slot, the
+// owners of the top `fixed[s]` cards; every other card is x (any owner the
+// shape allows).
+struct SetQuery {
+  ShapeKey shape = 0;
+  Nibbles prefix{};              // one-hot owners of the fixed cards
+  std::array<std::uint8_t, 4> fixed{};
+};
+
+struct ValueRange {
+  int lo = 99;
+  int hi = -1;
+  bool empty() const { return hi < 0; }
+  void add(int v) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  void add(const ValueRange& r) {
+    if (r.empty()) return;
+    add(r.lo);
+    add(r.hi);
+  }
+};
+
+// Whether a stored set and a query set share at least one state: the query's
+// fixed cards are allowed by the set, and the set's constraints on the
+// query's x cards can be met with the cards each seat has left (Hall's
+// condition over the four seats).
+bool meets(const SetQuery& q, const TbSet& s);
+
+class Layer {
+ public:
+  Layer(int tricks, StrainClass klass);
+
+  int tricks() const { return tricks_; }
+  StrainClass klass() const { return klass_; }
+  const std::vector<ShapeKey>& shapes() const { return shapes_; }
+  // Index of a shape in shapes(), or -1.
+  int index_of(ShapeKey shape) const;
+
+  std::vector<TbSet>& sets(int index) { return sets_[index]; }
+  const std::vector<TbSet>& sets(int index) const { return sets_[index]; }
+  std::uint64_t set_count() const;
+
+  // The first set containing the state, or nullptr.
+  const TbSet* find(ShapeKey shape, const Nibbles& state) const;
+  // Values of the sets meeting the query (empty when none does).
+  ValueRange range(const SetQuery& q) const;
+
+ private:
+  int tricks_;
+  StrainClass klass_;
+  std::vector<ShapeKey> shapes_;
+  std::vector<std::vector<TbSet>> sets_;
+};
+
+// An EndgameProbe over in-memory layers of one card count (both classes):
+// what the builder's solver consults for the layer below the one it builds.
+class LayerProbe final : public EndgameProbe {
+ public:
+  LayerProbe(const Layer* no_trump, const Layer* trump) : nt_(no_trump), trump_(trump) {}
+  int max_tricks() const override { return nt_ ? nt_->tricks() : 0; }
+  bool probe(const std::array<Bits, 4>& hands, int leader, int trump,
+             ProbeResult& out) const override;
+
+ private:
+  const Layer* nt_;
+  const Layer* trump_;
+};
+
+// The absolute cards behind a set's constrained positions: for each slot, the
+// top cards of the original suit down to the lowest constrained position.
+Bits specified_cards(const TbSet& set, const Canonical& c, const std::array<Bits, 4>& hands);
+
+}  // namespace ddtb::detail::tb
