@@ -1,9 +1,11 @@
-// ddsolve: double-dummy tables for the boards of a PBN file.
+// ddsolve: double-dummy tables, par and play analysis for the boards of a
+// PBN file.
 //
-// The main thread reads games and submits them to a SolvePool; the pool's
-// workers solve them and the boards come back in file order to the Writer of
-// the chosen format (stdout) or, when they fail, to the error report (stderr).
-// Exit status: 0 all boards solved, 1 some board failed, 2 usage or I/O error.
+// The main thread reads games, applies tag inheritance and submits boards to
+// a SolvePool; the pool's workers analyse them and the boards come back in
+// file order to the Reporter (stderr) and the Writer of the chosen format
+// (stdout). Exit status: 0 all boards solved (or skipped), 1 some board or
+// part of one failed, 2 usage or I/O error.
 #include <cerrno>
 #include <cstring>
 #include <exception>
@@ -13,11 +15,16 @@
 #include <string>
 #include <vector>
 
+#include "cli/analyse.hpp"
 #include "cli/board.hpp"
+#include "cli/inherit.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "cli/pbn_reader.hpp"
+#include "cli/progress.hpp"
+#include "cli/report.hpp"
 #include "cli/solve_pool.hpp"
+#include "ddtb/version.hpp"
 
 namespace ddtb::cli {
 namespace {
@@ -29,57 +36,83 @@ constexpr int kExitUsage = 2;
 // busy while the board at the head of the line is still being solved.
 constexpr std::size_t kWindowPerThread = 4;
 
-#ifndef DDTB_VERSION_STRING
-#define DDTB_VERSION_STRING "unknown"
-#endif
-
-// "hands.pbn:42: board 7: hand 2 (East), character 17: 'Z' is not a rank".
-void report(const std::string& source, const Board& board) {
-  std::cerr << source << ':' << board.line << ": ";
-  if (board.game.ordinal != 0) std::cerr << "board " << board.id << ": ";
-  std::cerr << board.error.value_or("unknown error") << '\n';
+int usage_error(const std::string& message) {
+  std::cerr << "ddsolve: " << message << "\nTry 'ddsolve --help' for more information.\n";
+  return kExitUsage;
 }
 
-int solve_all(std::istream& in, const std::string& source, const Options& options) {
-  const std::unique_ptr<Writer> writer = make_writer(options.format, std::cout);
-  bool any_failed = false;  // written by the delivering thread, read after finish()
-  int games = 0;
-
-  SolverOptions solver_options;
-  if (options.memory_mb != 0) solver_options.tt_memory_bytes = options.memory_mb << 20;
-  SolvePool pool(options.threads, solver_options, kWindowPerThread * options.threads,
-                 [&](Board& board, const DdTable* table) {
-                   if (table) {
-                     writer->solved(board, *table);
-                   } else {
-                     report(source, board);
-                     writer->failed(board);
-                     any_failed = true;
-                   }
-                 });
-  PbnReader reader(in);
-  while (std::optional<Game> game = reader.next()) {
-    if (game->ordinal != 0) ++games;
-    pool.submit(make_board(std::move(*game)));
+// The solver options of the command line. The one place where a tablebase
+// will be attached to the search.
+std::optional<SolverOptions> solver_options(const Options& options) {
+  SolverOptions solver;
+  if (options.memory_mb != 0) solver.tt_memory_bytes = options.memory_mb << 20;
+  if (options.tablebase) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(*options.tablebase, ec)) {
+      usage_error("--tablebase: '" + *options.tablebase + "' is not a directory");
+      return std::nullopt;
+    }
+    // TODO(tablebase): when include/ddtb/tablebase.hpp lands, open the
+    // tables in *options.tablebase here (one shared, read-only object for
+    // all workers), report an unusable directory as a usage error, and hand
+    // the tables to the workers' Solvers through SolverOptions.
+    std::cerr << "ddsolve: tablebase support is not yet available in this build "
+                 "(--tablebase "
+              << *options.tablebase << ")\n";
+    return std::nullopt;
   }
-  pool.finish();
-  writer->finish();
+  return solver;
+}
 
+// Games in a regular file, counted ahead for the progress bar (cheap next to
+// solving: the reader runs at tens of MB/s); 0 when unknown.
+std::size_t count_games(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return 0;
+  PbnReader reader(in);
+  std::size_t games = 0;
+  while (auto game = reader.next())
+    if (game->is_game() && game->find("Deal")) ++games;
+  return games;
+}
+
+int solve_all(std::istream& in, const std::string& source, const Options& options,
+              const SolverOptions& solver, std::size_t expected) {
+  const std::unique_ptr<Writer> writer = make_writer(options.format, std::cout);
+  Progress progress(std::cerr, !options.quiet && stderr_is_terminal(), expected);
+  Reporter reporter(std::cerr, source, options.quiet, [&] { progress.clear(); });
+  {
+    SolvePool pool(
+        options.threads, solver, kWindowPerThread * options.threads,
+        [&](Solver& s, Board& board) { analyse(s, board, options.request); },
+        [&](Board& board) {
+          reporter.report(board);
+          writer->write(board);
+          if (board.status == BoardStatus::kSolve) progress.advance();
+        });
+    PbnReader reader(in);
+    TagInheritance inheritance;
+    while (std::optional<Game> game = reader.next()) {
+      inheritance.apply(*game);
+      pool.submit(make_board(std::move(*game), options.request));
+    }
+    pool.finish();
+    if (reader.failed()) {
+      progress.finish();
+      std::cerr << "ddsolve: " << source << ": read error after " << reporter.games() << " games\n";
+      return kExitUsage;
+    }
+  }
+  writer->finish();
+  progress.finish();
+  reporter.summary();
   if (!std::cout.flush()) {
     std::cerr << "ddsolve: cannot write the output (disk full?)\n";
     return kExitUsage;
   }
-  if (reader.failed()) {
-    std::cerr << "ddsolve: " << source << ": read error after " << games << " games\n";
-    return kExitUsage;
-  }
-  if (games == 0 && !any_failed) std::cerr << "ddsolve: " << source << ": no games found\n";
-  return any_failed ? kExitBoardFailed : kExitOk;
-}
-
-int usage_error(const std::string& message) {
-  std::cerr << "ddsolve: " << message << "\nTry 'ddsolve --help' for more information.\n";
-  return kExitUsage;
+  if (reporter.games() == 0 && !reporter.any_error() && !options.quiet)
+    std::cerr << "ddsolve: " << source << ": no games found\n";
+  return reporter.any_error() ? kExitBoardFailed : kExitOk;
 }
 
 int run(const std::vector<std::string_view>& args) {
@@ -90,10 +123,12 @@ int run(const std::vector<std::string_view>& args) {
     return kExitOk;
   }
   if (options->version) {
-    std::cout << "ddsolve (ddtb) " << DDTB_VERSION_STRING << '\n';
+    std::cout << "ddsolve (ddtb) " << DDTB_VERSION << '\n';
     return kExitOk;
   }
-  if (options->file == "-") return solve_all(std::cin, "<stdin>", *options);
+  const std::optional<SolverOptions> solver = solver_options(*options);
+  if (!solver) return kExitUsage;
+  if (options->file == "-") return solve_all(std::cin, "<stdin>", *options, *solver, 0);
 
   std::error_code ec;
   if (std::filesystem::is_directory(options->file, ec)) {
@@ -105,7 +140,9 @@ int run(const std::vector<std::string_view>& args) {
     std::cerr << "ddsolve: cannot open '" << options->file << "': " << std::strerror(errno) << '\n';
     return kExitUsage;
   }
-  return solve_all(file, options->file, *options);
+  const bool bar = !options->quiet && stderr_is_terminal();
+  const std::size_t expected = bar ? count_games(options->file) : 0;
+  return solve_all(file, options->file, *options, *solver, expected);
 }
 
 }  // namespace
@@ -119,6 +156,6 @@ int main(int argc, char** argv) {
     // Nothing we expect throws (bad input is an error value); this is for
     // the unexpected, e.g. the system refusing to start a thread.
     std::cerr << "ddsolve: " << e.what() << '\n';
-    return ddtb::cli::kExitUsage;
+    return 2;
   }
 }

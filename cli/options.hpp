@@ -2,10 +2,12 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 
+#include "cli/board.hpp"
 #include "cli/output.hpp"
 #include "ddtb/expected.hpp"
 
@@ -17,15 +19,18 @@ inline constexpr std::size_t kMaxMemoryMb = std::size_t{1} << 20;  // 1 TiB per 
 struct Options {
   std::string file;  // "-" = standard input
   Format format = Format::kText;
-  int threads = 1;            // worker threads, >= 1
-  std::size_t memory_mb = 0;  // per-thread TT budget in MiB; 0 = the library's default
-  bool help = false;          // print the help and exit (nothing else is checked)
+  Request request;                       // what to compute for each board
+  int threads = 1;                       // worker threads, >= 1
+  std::size_t memory_mb = 0;             // per-thread TT budget in MiB; 0 = the library's default
+  std::optional<std::string> tablebase;  // --tablebase DIR
+  bool quiet = false;                    // no progress bar, no notices, no summary
+  bool help = false;                     // print the help and exit (nothing else is checked)
   bool version = false;
 };
 
 // Parses the arguments after the program name. Errors (kSyntax: unknown
-// option, missing or bad value, no FILE or more than one) carry a one-line
-// message for the user.
+// option, missing or bad value, options that contradict each other, no
+// FILE or more than one) carry a one-line message for the user.
 Expected<Options> parse_options(std::span<const std::string_view> args);
 
 // The --help text, with `default_threads` shown as the default of --threads.
@@ -33,5 +38,10 @@ std::string help_text(int default_threads);
 
 // The worker count used without --threads: one per hardware thread.
 int default_threads();
+
+// "NT,S" "shd" "N" -> strain bits (1 << Strain); nullopt when malformed or empty.
+std::optional<unsigned> parse_strain_list(std::string_view text);
+// "NS" "e,w" -> seat bits (1 << Seat); nullopt when malformed or empty.
+std::optional<unsigned> parse_seat_list(std::string_view text);
 
 }  // namespace ddtb::cli

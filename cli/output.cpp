@@ -4,14 +4,15 @@ namespace ddtb::cli {
 
 namespace {
 
-// Both current formats print one self-contained block per board.
+// Every format prints one self-contained block per board.
 class BlockWriter final : public Writer {
  public:
-  using Render = std::string (*)(const Board&, const DdTable&);
+  using Render = std::string (*)(const Board&);
   BlockWriter(std::ostream& out, Render render) : out_(out), render_(render) {}
 
-  void solved(const Board& board, const DdTable& table) override {
-    out_ << render_(board, table) << std::flush;
+  void write(const Board& board) override {
+    const std::string text = render_(board);
+    if (!text.empty()) out_ << text << std::flush;
   }
 
  private:
@@ -25,6 +26,8 @@ std::unique_ptr<Writer> make_writer(Format format, std::ostream& out) {
   switch (format) {
     case Format::kJson:
       return std::make_unique<BlockWriter>(out, &json_board);
+    case Format::kPbn:
+      return std::make_unique<BlockWriter>(out, &pbn_board);
     case Format::kText:
       break;
   }

@@ -1,7 +1,6 @@
-// Output formats of ddsolve. Each format is a Writer; the driver hands it the
-// boards in file order, one call at a time, and never looks at the text.
-// Adding a format (annotated PBN, par, play analysis) means adding a Writer
-// and a Format value, nothing else.
+// Output formats of ddsolve. Each format is a Writer; the driver hands it
+// every piece of the input in file order, one call at a time, and never
+// looks at the text. A format is a Writer and a Format value, nothing else.
 #pragma once
 
 #include <memory>
@@ -9,33 +8,33 @@
 #include <string>
 
 #include "cli/board.hpp"
-#include "ddtb/solver.hpp"
 
 namespace ddtb::cli {
 
 enum class Format {
   kText,  // a hand-record table per board
   kJson,  // JSON Lines: one object per board
+  kPbn,   // the input back, with the double-dummy and par tags added
 };
 
 class Writer {
  public:
   virtual ~Writer() = default;
-  // A solved board. Writers flush after each board, so that the output of a
-  // long run is never lost when the run is cut short.
-  virtual void solved(const Board& board, const DdTable& table) = 0;
-  // A board that could not be solved (its error already went to stderr).
-  // Formats that copy their input (annotated PBN) will need it; the current
-  // ones print nothing.
-  virtual void failed(const Board&) {}
+  // Every board and every stretch of text between games, in file order,
+  // whatever its status (a board that failed or was skipped has already
+  // been reported on stderr). Writers flush after each board with output,
+  // so that the output of a long run is never lost when it is cut short.
+  virtual void write(const Board& board) = 0;
   // After the last board.
   virtual void finish() {}
 };
 
 std::unique_ptr<Writer> make_writer(Format format, std::ostream& out);
 
-// The text of one board in each format (what the writers print), newline included.
-std::string text_board(const Board& board, const DdTable& table);
-std::string json_board(const Board& board, const DdTable& table);
+// What the writers print for one board, newline included: "" for a board
+// without a result, except that the PBN format echoes every game.
+std::string text_board(const Board& board);
+std::string json_board(const Board& board);
+std::string pbn_board(const Board& board);
 
 }  // namespace ddtb::cli

@@ -1,14 +1,20 @@
 #include "cli/solve_pool.hpp"
 
+#include <exception>
 #include <new>
+#include <string>
 #include <utility>
 
 namespace ddtb::cli {
 
-SolvePool::SolvePool(int threads, const SolverOptions& options, std::size_t window, Deliver deliver)
-    : options_(options), window_limit_(window < 1 ? 1 : window), deliver_(std::move(deliver)) {
+SolvePool::SolvePool(int threads, const SolverOptions& options, std::size_t window, Work work,
+                     Deliver deliver)
+    : options_(options),
+      window_limit_(window < 1 ? 1 : window),
+      work_(std::move(work)),
+      deliver_(std::move(deliver)) {
   workers_.reserve(threads);
-  for (int i = 0; i < threads; ++i) workers_.emplace_back([this] { work(); });
+  for (int i = 0; i < threads; ++i) workers_.emplace_back([this] { this->work(); });
 }
 
 SolvePool::~SolvePool() {
@@ -25,8 +31,8 @@ void SolvePool::submit(Board board) {
   std::unique_lock lock(mutex_);
   window_moved_.wait(lock, [&] { return window_.size() < window_limit_; });
   const std::size_t seq = base_ + window_.size();
-  const bool solvable = board.deal && !board.error;
-  window_.push_back(Slot{std::move(board), std::nullopt, !solvable});
+  const bool solvable = board.status == BoardStatus::kSolve;
+  window_.push_back(Slot{std::move(board), !solvable});
   if (solvable) {
     to_solve_.push_back(seq);
     work_ready_.notify_one();
@@ -45,46 +51,44 @@ void SolvePool::work() {
   std::optional<Solver> solver;
   while (true) {
     std::size_t seq;
-    std::optional<Deal> deal;
+    Board* board;
     {
       std::unique_lock lock(mutex_);
       work_ready_.wait(lock, [&] { return stop_ || !to_solve_.empty(); });
       if (to_solve_.empty()) return;
       seq = to_solve_.front();
       to_solve_.pop_front();
-      deal = window_[seq - base_].board.deal;
+      board = &window_[seq - base_].board;
     }
-    std::string error;
-    std::optional<DdTable> table = solve(solver, *deal, error);
-    complete(seq, table, std::move(error));
+    run(solver, *board);
+    complete(seq);
   }
 }
 
-std::optional<DdTable> SolvePool::solve(std::optional<Solver>& solver, const Deal& deal,
-                                        std::string& error) const {
+void SolvePool::run(std::optional<Solver>& solver, Board& board) const {
+  std::string error;
   try {
     if (!solver) solver.emplace(options_);
-    return solver->dd_table(deal);
+    work_(*solver, board);
+    return;
   } catch (const std::bad_alloc&) {
     // The table is allocated up front; a budget the machine cannot give
     // fails here, and every board of this worker will say so.
-    solver.reset();
     error = "out of memory for the transposition table (" +
             std::to_string(options_.tt_memory_bytes >> 20) +
             " MiB per thread); lower --memory or --threads";
   } catch (const std::exception& e) {
-    solver.reset();
     error = std::string("the solver failed: ") + e.what();
   }
-  return std::nullopt;
+  solver.reset();
+  board.status = BoardStatus::kFailed;
+  board.reason = Problem{kNoOffset, std::move(error)};
+  board.result = Analysis{};
 }
 
-void SolvePool::complete(std::size_t seq, std::optional<DdTable> table, std::string error) {
+void SolvePool::complete(std::size_t seq) {
   std::unique_lock lock(mutex_);
-  Slot& slot = window_[seq - base_];
-  slot.table = table;
-  if (!table) slot.board.error = std::move(error);
-  slot.done = true;
+  window_[seq - base_].done = true;
   drain(lock);
 }
 
@@ -96,7 +100,7 @@ void SolvePool::drain(std::unique_lock<std::mutex>& lock) {
     window_.pop_front();
     ++base_;
     lock.unlock();  // printing must not hold up the workers
-    deliver_(slot.board, slot.table ? &*slot.table : nullptr);
+    deliver_(slot.board);
     lock.lock();
   }
   delivering_ = false;

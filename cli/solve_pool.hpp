@@ -1,11 +1,11 @@
 // Solving boards on worker threads, delivering them in the order they came.
 //
 // The reading thread submits boards; each worker owns one ddtb::Solver (its
-// transposition table is per thread, so the memory budget is too) and takes
-// the next board to solve. Results are handed to `Deliver` strictly in
-// submission order: a board that finishes early waits in a window until all
-// boards before it are delivered. The window is bounded, so a huge file is
-// never read far ahead of the output.
+// transposition table is per thread, so the memory budget is too) and runs
+// the Work on the next board to solve. Boards are handed to Deliver strictly
+// in submission order: a board that finishes early waits in a window until
+// all boards before it are delivered. The window is bounded, so a huge file
+// is never read far ahead of the output.
 #pragma once
 
 #include <condition_variable>
@@ -24,21 +24,26 @@ namespace ddtb::cli {
 
 class SolvePool {
  public:
+  // Runs on a worker thread, for boards with status kSolve, with the
+  // worker's own Solver. An exception fails the board (its message becomes
+  // the board's reason) and costs the worker its Solver, which is made anew
+  // for the next board.
+  using Work = std::function<void(Solver& solver, Board& board)>;
   // Called once per board, in submission order, never concurrently (from
-  // whichever thread completed the board next in line). `table` is null when
-  // the board failed; board.error then says why.
-  using Deliver = std::function<void(Board& board, const DdTable* table)>;
+  // whichever thread completed the board next in line).
+  using Deliver = std::function<void(Board& board)>;
 
   // `threads` >= 1 workers; at most `window` boards submitted and not yet
   // delivered (submit() blocks beyond that).
-  SolvePool(int threads, const SolverOptions& options, std::size_t window, Deliver deliver);
+  SolvePool(int threads, const SolverOptions& options, std::size_t window, Work work,
+            Deliver deliver);
   // Delivers what is left, then stops the workers.
   ~SolvePool();
   SolvePool(const SolvePool&) = delete;
   SolvePool& operator=(const SolvePool&) = delete;
 
-  // Queues a board. A board with an error skips the workers but keeps its
-  // place in the order.
+  // Queues a board. A board that is not to be solved skips the workers but
+  // keeps its place in the order.
   void submit(Board board);
   // Blocks until every submitted board has been delivered.
   void finish();
@@ -46,29 +51,32 @@ class SolvePool {
  private:
   struct Slot {
     Board board;
-    std::optional<DdTable> table;
     bool done = false;
   };
 
   void work();
-  // Solves one deal; on failure (out of memory) returns nullopt and sets `error`.
-  std::optional<DdTable> solve(std::optional<Solver>& solver, const Deal& deal,
-                               std::string& error) const;
-  void complete(std::size_t seq, std::optional<DdTable> table, std::string error);
+  // Runs the Work on one board, turning exceptions into a failed board.
+  void run(std::optional<Solver>& solver, Board& board) const;
+  void complete(std::size_t seq);
   // Delivers the finished boards at the head of the window. Called with the
   // lock held; only one thread delivers at a time.
   void drain(std::unique_lock<std::mutex>& lock);
 
   const SolverOptions options_;
   const std::size_t window_limit_;
+  const Work work_;
   const Deliver deliver_;
 
   std::mutex mutex_;
   std::condition_variable work_ready_;    // workers: a board to solve, or stop
   std::condition_variable window_moved_;  // submitter: room, or all delivered
-  std::deque<Slot> window_;               // boards base_, base_+1, ... not yet delivered
-  std::size_t base_ = 0;                  // sequence number of window_.front()
-  std::deque<std::size_t> to_solve_;      // sequence numbers waiting for a worker
+  // Boards base_, base_+1, ... not yet delivered. A deque keeps references
+  // to its elements valid while others are pushed at the back or popped at
+  // the front, so a worker works on its slot's board without the lock: no
+  // other thread touches a slot that is not done.
+  std::deque<Slot> window_;
+  std::size_t base_ = 0;              // sequence number of window_.front()
+  std::deque<std::size_t> to_solve_;  // sequence numbers waiting for a worker
   bool delivering_ = false;
   bool stop_ = false;
   std::vector<std::thread> workers_;  // last member: started after the rest exists

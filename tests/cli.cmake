@@ -1,10 +1,15 @@
-# ddsolve: its reader, formats and options directly, and the binary end to end
-# on the fixtures in data/cli/ (a few seconds: three full deals are solved).
+# ddsolve: its reader, board, formats and options directly (cli_reader_test,
+# cli_output_test), then the binary end to end on the fixtures in data/cli/
+# (cli_ddsolve_test: golden output, the annotated PBN read back, malformed
+# files, a progress bar on a pseudo-terminal). The end-to-end tests solve a
+# few of list100's full deals; the whole executable takes about 20 s.
 if(NOT TARGET ddsolve)
   return()  # DDTB_BUILD_TOOLS is off
 endif()
 
-ddtb_add_test(ddtb_cli_test SOURCES cli_test.cpp TIMEOUT 120)
+ddtb_add_test(ddtb_cli_test
+  SOURCES cli_reader_test.cpp cli_output_test.cpp cli_ddsolve_test.cpp
+  TIMEOUT 120)
 target_link_libraries(ddtb_cli_test PRIVATE ddtb_cli)
 target_compile_definitions(ddtb_cli_test PRIVATE
   DDSOLVE_PATH="$<TARGET_FILE:ddsolve>"

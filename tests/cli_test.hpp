@@ -2,6 +2,7 @@
 #pragma once
 
 #include <fcntl.h>
+#include <poll.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -84,6 +85,56 @@ inline RunResult run(const std::string& program, const std::vector<std::string>&
   return result;
 }
 
+// Runs `program args...` with standard error on a pseudo-terminal (so the
+// program takes it for a terminal) and standard output to a file; returns
+// what each received. The terminal is read while the program runs, so that
+// it never blocks on a full terminal buffer.
+inline RunResult run_with_terminal_stderr(const std::string& program,
+                                          const std::vector<std::string>& args) {
+  RunResult result;
+  const int master = ::posix_openpt(O_RDWR | O_NOCTTY);
+  if (master < 0 || ::grantpt(master) != 0 || ::unlockpt(master) != 0) return result;
+  const std::string slave = ::ptsname(master);
+  const std::string out_path = (scratch_dir() / "tty_stdout").string();
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  posix_spawn_file_actions_addopen(&actions, 2, slave.c_str(), O_RDWR | O_NOCTTY, 0);
+  posix_spawn_file_actions_addclose(&actions, master);
+  std::vector<std::string> argv_store{program};
+  argv_store.insert(argv_store.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& a : argv_store) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid;
+  if (posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ) == 0) {
+    int status = 0;
+    char buffer[4096];
+    while (true) {
+      pollfd p{master, POLLIN, 0};
+      if (::poll(&p, 1, 50) > 0 && (p.revents & POLLIN)) {
+        const ssize_t n = ::read(master, buffer, sizeof buffer);
+        if (n > 0) result.err.append(buffer, static_cast<std::size_t>(n));
+      }
+      if (::waitpid(pid, &status, WNOHANG) == pid) break;
+    }
+    // What the child wrote last may still be in the terminal.
+    pollfd p{master, POLLIN, 0};
+    while (::poll(&p, 1, 0) > 0 && (p.revents & POLLIN)) {
+      const ssize_t n = ::read(master, buffer, sizeof buffer);
+      if (n <= 0) break;
+      result.err.append(buffer, static_cast<std::size_t>(n));
+    }
+    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+  }
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(master);
+  result.out = read_file(out_path);
+  return result;
+}
+
 inline std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
   std::istringstream in(text);
@@ -91,10 +142,12 @@ inline std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
-// A strict little JSON reader, enough for ddsolve's objects: objects, strings
-// (all escapes, \u to UTF-8), integers. The result is flat: each leaf under
-// its path of keys joined by '.', e.g. "tricks.N.E" -> 6, "board" -> "1".
-// nullopt when the text is not exactly one valid JSON object.
+// A strict little JSON reader, enough for ddsolve's objects: objects, arrays,
+// strings (all escapes, \u to UTF-8), integers. The result is flat: each
+// leaf under its path of keys (array elements by index) joined by '.', e.g.
+// "tricks.N.E" -> 6, "board" -> "1", "play.cards.0.card" -> "HK"; an array
+// also records its length under "<path>.#". nullopt when the text is not
+// exactly one valid JSON object.
 using JsonLeaf = std::variant<std::string, long long>;
 using JsonMap = std::map<std::string, JsonLeaf>;
 
@@ -138,6 +191,7 @@ class JsonReader {
     skip_ws();
     if (i_ >= t_.size()) return false;
     if (t_[i_] == '{') return object(path, map);
+    if (t_[i_] == '[') return array(path, map);
     if (t_[i_] == '"') {
       std::string s;
       if (!string(s)) return false;
@@ -149,6 +203,18 @@ class JsonReader {
     while (i_ < t_.size() && std::isdigit(static_cast<unsigned char>(t_[i_]))) ++i_;
     if (i_ == start || (t_[start] == '-' && i_ == start + 1)) return false;
     map[path] = std::stoll(std::string(t_.substr(start, i_ - start)));
+    return true;
+  }
+  bool array(const std::string& path, JsonMap& map) {
+    if (!eat('[')) return false;
+    long long n = 0;
+    if (!eat(']')) {
+      do {
+        if (!value(path + "." + std::to_string(n++), map)) return false;
+      } while (eat(','));
+      if (!eat(']')) return false;
+    }
+    map[path + ".#"] = n;
     return true;
   }
   bool string(std::string& out) {

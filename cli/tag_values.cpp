@@ -1,0 +1,149 @@
+#include "cli/tag_values.hpp"
+
+#include <array>
+#include <cctype>
+#include <charconv>
+
+namespace ddtb::cli {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+bool unknown(std::string_view v) {
+  return v.empty() || v == "?";
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::toupper(static_cast<unsigned char>(a[i])) !=
+        std::toupper(static_cast<unsigned char>(b[i])))
+      return false;
+  return true;
+}
+
+Error bad(std::string message) {
+  return Error{ErrorCode::kSyntax, std::move(message)};
+}
+
+std::string quoted(std::string_view v) {
+  std::string out(1, '"');
+  out += v;
+  out += '"';
+  return out;
+}
+
+}  // namespace
+
+Expected<std::optional<Seat>> parse_seat_value(std::string_view value) {
+  value = trim(value);
+  if (unknown(value)) return std::optional<Seat>{};
+  if (value.size() == 1)
+    if (auto seat = seat_from_letter(value[0])) return std::optional<Seat>{*seat};
+  return bad(quoted(value) + " is not a seat (N, E, S or W)");
+}
+
+Expected<std::optional<Vulnerability>> parse_vulnerability(std::string_view value) {
+  value = trim(value);
+  if (unknown(value)) return std::optional<Vulnerability>{};
+  struct Name {
+    std::string_view text;
+    Vulnerability v;
+  };
+  static constexpr std::array<Name, 7> kNames{{{"None", Vulnerability::kNone},
+                                               {"Love", Vulnerability::kNone},
+                                               {"-", Vulnerability::kNone},
+                                               {"NS", Vulnerability::kNorthSouth},
+                                               {"EW", Vulnerability::kEastWest},
+                                               {"All", Vulnerability::kBoth},
+                                               {"Both", Vulnerability::kBoth}}};
+  for (const Name& n : kNames)
+    if (iequals(value, n.text)) return std::optional<Vulnerability>{n.v};
+  return bad(quoted(value) + " is not a vulnerability (None, NS, EW or All)");
+}
+
+Expected<std::optional<Seat>> parse_declarer(std::string_view value) {
+  value = trim(value);
+  if (!value.empty() && value.front() == '^') value.remove_prefix(1);
+  return parse_seat_value(value);
+}
+
+Expected<std::optional<Contract>> parse_contract(std::string_view value) {
+  value = trim(value);
+  if (unknown(value) || iequals(value, "Pass")) return std::optional<Contract>{};
+  const std::string_view whole = value;
+  Contract c;
+  if (!value.empty() && value.front() >= '1' && value.front() <= '7') {
+    c.level = value.front() - '0';
+    value.remove_prefix(1);
+  }
+  if (value.size() >= 2 && iequals(value.substr(0, 2), "NT")) {
+    c.strain = Strain::NoTrump;
+    value.remove_prefix(2);
+  } else if (auto s = value.empty() ? std::nullopt : strain_from_letter(value.front())) {
+    c.strain = *s;  // 'N' alone is no trump: "3N"
+    value.remove_prefix(1);
+  } else {
+    return bad(quoted(whole) + " is not a contract (e.g. 4S, 3NTX, Pass)");
+  }
+  if (iequals(value, "X")) {
+    c.doubled = 1;
+  } else if (iequals(value, "XX")) {
+    c.doubled = 2;
+  } else if (!value.empty()) {
+    return bad(quoted(whole) + " is not a contract (e.g. 4S, 3NTX, Pass)");
+  }
+  if (c.level == 0 && c.doubled != 0)
+    return bad(quoted(whole) + " is not a contract (e.g. 4S, 3NTX, Pass)");
+  return std::optional<Contract>{c};
+}
+
+std::optional<BoardConditions> conditions_of_board_number(std::string_view board) {
+  board = trim(board);
+  unsigned long n = 0;
+  const auto [end, ec] = std::from_chars(board.data(), board.data() + board.size(), n);
+  if (ec != std::errc{} || end != board.data() + board.size() || n == 0) return std::nullopt;
+  // The vulnerability of boards 1..16; the cycle then repeats.
+  static constexpr std::array<Vulnerability, 16> kCycle{
+      Vulnerability::kNone,    Vulnerability::kNorthSouth, Vulnerability::kEastWest,
+      Vulnerability::kBoth,    Vulnerability::kNorthSouth, Vulnerability::kEastWest,
+      Vulnerability::kBoth,    Vulnerability::kNone,       Vulnerability::kEastWest,
+      Vulnerability::kBoth,    Vulnerability::kNone,       Vulnerability::kNorthSouth,
+      Vulnerability::kBoth,    Vulnerability::kNone,       Vulnerability::kNorthSouth,
+      Vulnerability::kEastWest};
+  const unsigned long k = (n - 1) % 16;
+  return BoardConditions{seat_from_int(static_cast<int>(k % 4)), kCycle[k]};
+}
+
+std::string_view vulnerability_name(Vulnerability v) {
+  switch (v) {
+    case Vulnerability::kNorthSouth:
+      return "NS";
+    case Vulnerability::kEastWest:
+      return "EW";
+    case Vulnerability::kBoth:
+      return "All";
+    case Vulnerability::kNone:
+      break;
+  }
+  return "None";
+}
+
+std::string_view strain_name(Strain s) {
+  static constexpr std::array<std::string_view, 5> kNames{"S", "H", "D", "C", "NT"};
+  return kNames[to_int(s)];
+}
+
+std::string contract_text(const Contract& c) {
+  std::string out = c.level ? std::to_string(c.level) : "";
+  out += strain_name(c.strain);
+  out += std::string(c.doubled, 'X');
+  return out;
+}
+
+}  // namespace ddtb::cli

@@ -1,0 +1,658 @@
+// ddsolve end to end: the binary on the fixtures in data/cli/. Golden output
+// for each format, the annotated PBN read back and checked, the play
+// analysis against DDS's traces, malformed files, the command line.
+//
+// DD work is kept small: the full deals are three of DDS's list100 hands
+// (about 0.2 s each); everything else is an ending of one or two tricks.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <filesystem>
+#include <sstream>
+
+#include "cli/pbn_reader.hpp"
+#include "tests/cli_test.hpp"
+#include "tests/support/ref_file.hpp"
+
+namespace ddtb::cli {
+namespace {
+
+using test::JsonMap;
+using test::JsonReader;
+using test::lines_of;
+using test::read_file;
+
+const std::string kDdsolve = DDSOLVE_PATH;
+const std::string kData = CLI_DATA_DIR;
+const std::string kSession = kData + "/club_session.pbn";
+
+// The session's boards 1, 2, 3 are these deals of list100.txt.
+constexpr std::array<std::pair<const char*, int>, 3> kSessionDeals{{{"1", 1}, {"2", 2}, {"3", 5}}};
+
+const std::vector<ddtb::test::RefDeal>& list100() {
+  static const auto deals = ddtb::test::read_ref_file(ddtb::test::ref_path("list100.txt"));
+  EXPECT_TRUE(deals) << deals.error().message;
+  static const std::vector<ddtb::test::RefDeal> empty;
+  return deals ? *deals : empty;
+}
+
+long long integer(const JsonMap& json, const std::string& key) {
+  const auto it = json.find(key);
+  EXPECT_NE(it, json.end()) << key;
+  return it == json.end() ? -1 : std::get<long long>(it->second);
+}
+
+std::string text(const JsonMap& json, const std::string& key) {
+  const auto it = json.find(key);
+  EXPECT_NE(it, json.end()) << key;
+  return it == json.end() ? "" : std::get<std::string>(it->second);
+}
+
+// The JSON objects of a run, by board id.
+std::map<std::string, JsonMap> boards_of(const std::string& out) {
+  std::map<std::string, JsonMap> boards;
+  for (const std::string& line : lines_of(out)) {
+    auto json = JsonReader::parse(line);
+    EXPECT_TRUE(json) << "not valid JSON: " << line;
+    if (json) boards[text(*json, "board")] = std::move(*json);
+  }
+  return boards;
+}
+
+void expect_golden(const std::string& actual, const std::string& golden, const std::string& how) {
+  const std::string expected = read_file(kData + "/golden/" + golden);
+  EXPECT_FALSE(expected.empty()) << golden;
+  EXPECT_EQ(actual, expected) << "ddsolve output differs from data/cli/golden/" << golden
+                              << "; if the change is intended, review it and regenerate with\n  "
+                              << how << " > tests/data/cli/golden/" << golden;
+}
+
+std::vector<std::string> games_texts_of(const std::string& pbn) {
+  std::istringstream in(pbn);
+  PbnReader reader(in);
+  std::vector<std::string> texts;
+  while (auto g = reader.next()) texts.push_back(g->text);
+  return texts;
+}
+
+// ---------------------------------------------------------------- golden output
+
+TEST(Ddsolve, TextOutputOfTheSessionIsGolden) {
+  const auto r = test::run(kDdsolve, {"--play", kSession});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  expect_golden(r.out, "club_session.txt", "ddsolve --play tests/data/cli/club_session.pbn");
+  // The board with unknown hands is a notice, then the summary.
+  EXPECT_EQ(r.err, kSession +
+                       ":91:27: board 4: skipped: hand 2 (North), hand 4 (South) are unknown "
+                       "('-')\n"
+                       "ddsolve: 5 boards solved, 1 skipped\n");
+}
+
+TEST(Ddsolve, JsonOutputOfTheSessionIsGolden) {
+  const auto r = test::run(kDdsolve, {"--json", "--play", "-t", "2", kSession});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  expect_golden(r.out, "club_session.jsonl",
+                "ddsolve --json --play tests/data/cli/club_session.pbn");
+}
+
+TEST(Ddsolve, AnnotatedPbnOfTheSessionIsGolden) {
+  const auto r = test::run(kDdsolve, {"--pbn", kSession});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  expect_golden(r.out, "club_session.annotated.pbn",
+                "ddsolve --pbn tests/data/cli/club_session.pbn");
+}
+
+// ---------------------------------------------------------------- the tables
+
+// The session's full deals against list100's DD tables, and the text and
+// JSON tables against each other.
+TEST(Ddsolve, SessionTablesAgreeWithDds) {
+  const auto r = test::run(kDdsolve, {"--json", "-q", kSession});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");  // --quiet: no notice for the skipped board
+  const auto boards = boards_of(r.out);
+  EXPECT_EQ(boards.size(), 5u);
+  const char strains[] = {'S', 'H', 'D', 'C', 'N'};  // resTable order; "N" = no trump
+  const char seats[] = {'N', 'E', 'S', 'W'};
+  for (const auto& [id, number] : kSessionDeals) {
+    SCOPED_TRACE(std::string("board ") + id);
+    ASSERT_LE(static_cast<std::size_t>(number), list100().size());
+    const ddtb::test::RefDeal& ref = list100()[number - 1];
+    ASSERT_TRUE(boards.count(id));
+    for (int s = 0; s < 5; ++s)
+      for (int h = 0; h < 4; ++h)
+        EXPECT_EQ(integer(boards.at(id), std::string("tricks.") + strains[s] + "." + seats[h]),
+                  ref.table[s][h]);
+  }
+}
+
+// ---------------------------------------------------------------- annotated PBN
+
+// Removes the lines --pbn adds: the four tags and the table's 20 rows.
+std::string without_annotations(const std::string& pbn) {
+  std::string out;
+  int rows_to_skip = 0;
+  std::size_t at = 0;
+  while (at < pbn.size()) {
+    std::size_t end = pbn.find('\n', at);
+    end = end == std::string::npos ? pbn.size() : end + 1;
+    const std::string_view line(pbn.data() + at, end - at);
+    if (rows_to_skip > 0) {
+      --rows_to_skip;
+    } else if (line.starts_with("[OptimumResultTable ")) {
+      rows_to_skip = 20;
+    } else if (!line.starts_with("[DoubleDummyTricks ") && !line.starts_with("[OptimumScore ") &&
+               !line.starts_with("[ParContract ")) {
+      out += line;
+    }
+    at = end;
+  }
+  return out;
+}
+
+TEST(Ddsolve, AnnotatedPbnChangesNothingElse) {
+  const std::string input = read_file(kSession);
+  const auto r = test::run(kDdsolve, {"--pbn", kSession});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(without_annotations(r.out), input);
+  // CRLF in, CRLF out: every added line too.
+  for (std::size_t nl = r.out.find('\n'); nl != std::string::npos; nl = r.out.find('\n', nl + 1))
+    ASSERT_EQ(r.out[nl - 1], '\r') << "a bare LF at byte " << nl;
+}
+
+// Reads the annotated file back with the reader and checks every tag
+// against list100 (independently of ddsolve) and against the JSON run.
+TEST(Ddsolve, AnnotatedPbnReadsBackWithTheRightTags) {
+  const auto pbn = test::run(kDdsolve, {"--pbn", kSession});
+  ASSERT_EQ(pbn.exit_code, 0) << pbn.err;
+  const auto json = boards_of(test::run(kDdsolve, {"--json", "-q", kSession}).out);
+
+  std::istringstream in(pbn.out);
+  PbnReader reader(in);
+  int annotated = 0;
+  constexpr char kDeclarers[] = {'N', 'S', 'E', 'W'};  // PBN's order for both tags
+  constexpr const char* kStrains[] = {"NT", "S", "H", "D", "C"};
+  while (auto game = reader.next()) {
+    if (!game->is_game() || !game->find("Deal")) continue;  // the "##" header game
+    ASSERT_FALSE(game->error) << game->error->message;
+    const Tag* board = game->find("Board");
+    ASSERT_NE(board, nullptr);
+    const std::string id = board->value;
+    SCOPED_TRACE("board " + id);
+    const Tag* ddt = game->find("DoubleDummyTricks");
+    const Tag* table = game->find("OptimumResultTable");
+    if (!json.count(id)) {  // not solved: nothing added
+      EXPECT_EQ(ddt, nullptr);
+      EXPECT_EQ(table, nullptr);
+      continue;
+    }
+    ++annotated;
+    ASSERT_NE(ddt, nullptr);
+    ASSERT_NE(table, nullptr);
+    EXPECT_EQ(game->count("DoubleDummyTricks"), 1);
+    EXPECT_EQ(game->count("OptimumResultTable"), 1);
+    // 20 hex digits: declarers N, S, E, W, each in NT, S, H, D, C.
+    ASSERT_EQ(ddt->value.size(), 20u) << ddt->value;
+    std::string expected_ddt;
+    for (const char declarer : kDeclarers)
+      for (const char* strain : kStrains) {
+        const long long tricks =
+            integer(json.at(id), std::string("tricks.") + strain[0] + "." + declarer);
+        expected_ddt += "0123456789abcdef"[tricks];
+      }
+    EXPECT_EQ(ddt->value, expected_ddt);
+    // The table: its header, then 20 rows "N NT  6" in the same order.
+    EXPECT_EQ(table->value, "Declarer;Denomination\\2R;Result\\2R");
+    ASSERT_EQ(table->section.size(), 60u);  // 20 rows of 3 tokens
+    for (int row = 0; row < 20; ++row) {
+      const std::string declarer(1, kDeclarers[row / 5]);
+      const std::string strain = kStrains[row % 5];
+      EXPECT_EQ(table->section[3 * row].text, declarer) << row;
+      EXPECT_EQ(table->section[3 * row + 1].text, strain) << row;
+      EXPECT_EQ(
+          table->section[3 * row + 2].text,
+          std::to_string(integer(json.at(id), "tricks." + strain.substr(0, 1) + "." + declarer)))
+          << row;
+      EXPECT_EQ(game->locate(table->section[3 * row].offset).column, 1);
+    }
+  }
+  EXPECT_EQ(annotated, 5);
+
+  // And against DDS's tables, typed in here from list100.txt (resTable
+  // S,H,D,C,NT x N,E,S,W) in PBN's order: board 1 is the deal of
+  // list100's deal 1, board 2 of deal 2.
+  EXPECT_NE(pbn.out.find("[DoubleDummyTricks \"65657656576867568675\"]"), std::string::npos);
+  EXPECT_NE(pbn.out.find("[DoubleDummyTricks \"94a8694a863923739237\"]"), std::string::npos);
+}
+
+// Annotating an annotated file changes nothing: the tags are found and
+// replaced where they stand, with the same values.
+TEST(Ddsolve, AnnotatingTwiceGivesTheSameFile) {
+  const auto once = test::run(kDdsolve, {"--pbn", kSession});
+  ASSERT_EQ(once.exit_code, 0);
+  const auto path = test::scratch_dir() / "annotated.pbn";
+  std::ofstream(path, std::ios::binary) << once.out;
+  const auto twice = test::run(kDdsolve, {"--pbn", path.string()});
+  EXPECT_EQ(twice.exit_code, 0) << twice.err;
+  EXPECT_EQ(twice.out, once.out);
+  // The annotated file is still the same hands.
+  const auto json_in = test::run(kDdsolve, {"--json", "-q", kSession});
+  const auto json_out = test::run(kDdsolve, {"--json", "-q", path.string()});
+  EXPECT_EQ(json_out.out, json_in.out);
+}
+
+// ---------------------------------------------------------------- play analysis
+
+// Boards 1 and 2 carry the cards played in list100's deals 1 and 2; DDS's
+// AnalysePlay traces of them are in the file.
+TEST(Ddsolve, PlayAnalysisAgreesWithDdsTraces) {
+  const auto r = test::run(kDdsolve, {"--json", "--play", "-q", kSession});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto boards = boards_of(r.out);
+  for (const auto& [id, number] : {std::pair{"1", 1}, std::pair{"2", 2}}) {
+    SCOPED_TRACE(std::string("board ") + id);
+    const ddtb::test::RefDeal& ref = list100()[number - 1];
+    const JsonMap& b = boards.at(id);
+    const auto cards = static_cast<std::size_t>(integer(b, "play.cards.#"));
+    ASSERT_EQ(cards, ref.play.size());
+    EXPECT_EQ(text(b, "play.declarer"), std::string(1, seat_letter(next_seat(ref.first, 3))));
+    EXPECT_EQ(text(b, "play.leader"), std::string(1, seat_letter(ref.first)));
+    ASSERT_FALSE(ref.trace.empty());
+    EXPECT_EQ(integer(b, "play.before"), ref.trace[0]);
+    // DDS stops some complete plays early: compare what it has.
+    for (std::size_t i = 0; i < cards && i + 1 < ref.trace.size(); ++i) {
+      const std::string card = "play.cards." + std::to_string(i);
+      EXPECT_EQ(text(b, card + ".card"), to_string(ref.play[i])) << i;
+      EXPECT_EQ(integer(b, card + ".tricks"), ref.trace[i + 1]) << i;
+    }
+  }
+  // Board 2: East's opening SQ gave declarer a tenth trick; South's D3 at
+  // trick 10 gave it back. Nothing else lost a trick.
+  const JsonMap& b2 = boards.at("2");
+  for (std::size_t i = 0; i < 52; ++i) {
+    const long long lost = integer(b2, "play.cards." + std::to_string(i) + ".lost");
+    EXPECT_EQ(lost, i == 0 || i == 36 ? 1 : 0) << i;
+  }
+  EXPECT_EQ(b2.count("play.stopped"), 0u);
+  // Board 1's record stops after 45 cards (a '-' and '*').
+  EXPECT_EQ(text(boards.at("1"), "play.stopped"), "card 46 (East) is not given ('-' or '+')");
+  // Board 5, the two-card problem: the ace first costs declarer's side a trick.
+  const JsonMap& b5 = boards.at("5");
+  EXPECT_EQ(text(b5, "play.contract"), "NT");
+  EXPECT_EQ(integer(b5, "play.before"), 2);
+  EXPECT_EQ(integer(b5, "play.cards.2.lost"), 1);
+  EXPECT_EQ(text(b5, "play.cards.2.card"), "SA");
+  EXPECT_EQ(integer(b5, "play.cards.7.tricks"), 1);
+}
+
+// ---------------------------------------------------------------- choosing entries
+
+TEST(Ddsolve, StrainsAndDeclarersNarrowTheOutput) {
+  const auto r = test::run(
+      kDdsolve, {"--json", "--strains", "NT,H", "--declarers", "E", "-q", kData + "/deal1.pbn"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "{\"board\":\"1\",\"tricks\":{\"N\":{\"E\":6},\"H\":{\"E\":6}}}\n");
+  const auto t = test::run(kDdsolve, {"-s", "S", "-d", "NS", kData + "/deal1.pbn"});
+  EXPECT_EQ(t.out,
+            "Board 1   Dealer N   Vul None\n"
+            "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\n"
+            "       S\n"
+            "   N   5\n"
+            "   S   5\n"
+            "\n");
+}
+
+// ---------------------------------------------------------------- malformed input
+
+struct Malformed {
+  const char* file;
+  std::vector<std::string> args;
+  const char* error;                // the first stderr line, after "<path>:"
+  std::vector<std::string> solved;  // board ids still printed
+};
+
+void PrintTo(const Malformed& m, std::ostream* os) {
+  *os << m.file;
+}
+
+class DdsolveMalformed : public ::testing::TestWithParam<Malformed> {};
+
+TEST_P(DdsolveMalformed, ReportsWhereAndStillSolvesTheRest) {
+  const Malformed& m = GetParam();
+  const std::string path = kData + "/malformed/" + m.file;
+  std::vector<std::string> args{"--json", "-q"};
+  args.insert(args.end(), m.args.begin(), m.args.end());
+  args.push_back(path);
+  const auto r = test::run(kDdsolve, args);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  const auto err = lines_of(r.err);
+  ASSERT_EQ(err.size(), 1u) << r.err;  // one problem, no summary under --quiet
+  EXPECT_EQ(err[0], path + ":" + m.error);
+  std::vector<std::string> ids;
+  for (const auto& [id, json] : boards_of(r.out)) ids.push_back(id);
+  std::vector<std::string> expected = m.solved;
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(ids, expected);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Files, DdsolveMalformed,
+    ::testing::Values(
+        Malformed{
+            "bad_rank.pbn",
+            {},
+            "6:30: board 2: hand 4 (West), character 23: 'Z' is not a rank (2-9, T, J, Q, K, A)",
+            {"1", "3"}},
+        Malformed{"duplicate_card.pbn",
+                  {},
+                  "5:28: board 2: hand 4 (West), character 21: card SA is also in hand 1 (North)",
+                  {"1", "3"}},
+        Malformed{"uneven_hands.pbn",
+                  {},
+                  "5:28: board 2: hand 4 (West) has 3 cards but hand 1 (North) has 2; all hands "
+                  "must have the same number of cards",
+                  {"1", "3"}},
+        Malformed{"fourteen_cards.pbn",
+                  {},
+                  "5:10: board 2: hand 1 (North) has 14 cards; at most 13",
+                  {"1", "3"}},
+        Malformed{"five_suits.pbn",
+                  {},
+                  "5:15: board 2: hand 1 (North), character 8: a hand has four suits (S.H.D.C), "
+                  "this is a fifth",
+                  {"1", "3"}},
+        Malformed{"three_hands.pbn",
+                  {},
+                  "5:8: board 2: a deal has four hands separated by spaces; found 3",
+                  {"1", "3"}},
+        Malformed{"bad_first_seat.pbn",
+                  {},
+                  "5:8: board 2: character 1: 'X' is not a seat; a deal starts with N:, E:, S: "
+                  "or W:",
+                  {"1", "3"}},
+        Malformed{"unclosed_value.pbn",
+                  {},
+                  "5:8: board 2: tag [Event]: the value's closing '\"' is missing on this line",
+                  {"1", "3"}},
+        Malformed{"missing_bracket.pbn",
+                  {},
+                  "4:12: board 2: tag [Board]: ']' must follow the value",
+                  {"1", "3"}},
+        Malformed{"no_tag_name.pbn",
+                  {},
+                  "5:3: board 2: a tag name (a letter, then letters, digits or '_') must follow "
+                  "'['",
+                  {"1", "3"}},
+        Malformed{"stray_text.pbn",
+                  {},
+                  "4:1: board 2: text before the first tag of a game: 'Board'",
+                  {"1", "3"}},
+        Malformed{"open_tag.pbn",
+                  {},
+                  "5:1: board 2: tag [Deal] is not closed before the blank line ending the game",
+                  {"1", "3"}},
+        Malformed{"two_deals.pbn",
+                  {},
+                  "5:1: board 2: more than one [Deal] tag (lines 5, 7); is a blank line missing?",
+                  {"1", "3"}},
+        Malformed{"inherited_deal.pbn",
+                  {},
+                  "5:8: board 2: [Deal \"#\"]: a deal cannot be inherited from another game",
+                  {"1", "3"}},
+        Malformed{"unclosed_comment.pbn",
+                  {},
+                  "7:1: '{' comment never closed (no '}' up to the end)",
+                  {"1", "3"}},
+        Malformed{"binary.pbn",
+                  {},
+                  "4:1: board 2: text before the first tag of a game: '???PK??binary'",
+                  {"1", "3"}},
+        Malformed{"bad_vulnerable.pbn",
+                  {"--par"},
+                  "7:14: board 2: [Vulnerable]: \"N-S\" is not a vulnerability (None, NS, EW or "
+                  "All)",
+                  {"1", "2", "3"}},
+        Malformed{"bad_contract.pbn",
+                  {"--play"},
+                  "8:12: board 2: \"4Z\" is not a contract (e.g. 4S, 3NTX, Pass)",
+                  {"1", "2", "3"}},
+        Malformed{"illegal_card.pbn",
+                  {"--play"},
+                  "10:10: board 2: [Play], trick 1: illegal card H4: East does not hold H4",
+                  {"1", "2", "3"}},
+        Malformed{"bad_card_token.pbn",
+                  {"--play"},
+                  "11:7: board 2: 'AS6' is not a card (e.g. SA, HT, D7) nor a play-section mark "
+                  "(-, +, *, !, ?, $n, =n=, ^R)",
+                  {"1", "2", "3"}}),
+    [](const ::testing::TestParamInfo<Malformed>& info) {
+      std::string name = info.param.file;
+      name = name.substr(0, name.find('.'));
+      return name;
+    });
+
+// Every fixture of data/cli/malformed is in the table above.
+TEST(Ddsolve, EveryMalformedFixtureIsTested) {
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(kData + "/malformed"))
+    files += entry.path().extension() == ".pbn";
+  EXPECT_EQ(files, 20);
+}
+
+// ---------------------------------------------------------------- the old fixtures
+
+// list100.txt deal 1; resTable[strain][hand] (S,H,D,C,NT x N,E,S,W).
+constexpr int kDeal1[5][4] = {{5, 8, 5, 8}, {6, 6, 6, 6}, {5, 7, 5, 7}, {7, 5, 7, 5}, {6, 6, 6, 6}};
+
+void expect_deal1_tricks(const JsonMap& json) {
+  const char strains[] = {'S', 'H', 'D', 'C', 'N'};
+  const char seats[] = {'N', 'E', 'S', 'W'};
+  for (int s = 0; s < 5; ++s)
+    for (int h = 0; h < 4; ++h)
+      EXPECT_EQ(integer(json, std::string("tricks.") + strains[s] + "." + seats[h]), kDeal1[s][h]);
+}
+
+TEST(Ddsolve, PrintsTheTextTableOfAKnownDeal) {
+  const auto r = test::run(kDdsolve, {kData + "/deal1.pbn"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out,
+            "Board 1   Dealer N   Vul None\n"
+            "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\n"
+            "      NT   S   H   D   C\n"
+            "   N   6   5   6   5   7\n"
+            "   S   6   5   6   5   7\n"
+            "   E   6   8   6   7   5\n"
+            "   W   6   8   6   7   5\n"
+            "\n");
+}
+
+TEST(Ddsolve, PrintsOneJsonObjectPerBoard) {
+  const auto r = test::run(kDdsolve, {"--json", kData + "/deal1.pbn"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 1u) << r.out;
+  const auto json = JsonReader::parse(lines[0]);
+  ASSERT_TRUE(json) << "not valid JSON: " << lines[0];
+  EXPECT_EQ(json->size(), 21u);  // "board" and 5 x 4 tricks, nothing else
+  EXPECT_EQ(text(*json, "board"), "1");
+  expect_deal1_tricks(*json);
+}
+
+// The first board is a full deal, the rest tiny endings: with two threads the
+// endings finish first, yet the output follows the file, and equals the
+// output of one thread byte for byte.
+TEST(Ddsolve, KeepsFileOrderWithTwoThreads) {
+  const auto two = test::run(kDdsolve, {"--json", "--threads", "2", kData + "/order.pbn"});
+  EXPECT_EQ(two.exit_code, 0) << two.err;
+  const auto lines = lines_of(two.out);
+  const std::vector<std::string> ids{"10", "2", "12", "4", "x-5"};
+  ASSERT_EQ(lines.size(), ids.size()) << two.out;
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const auto json = JsonReader::parse(lines[i]);
+    ASSERT_TRUE(json) << lines[i];
+    EXPECT_EQ(text(*json, "board"), ids[i]);
+    if (i == 0) expect_deal1_tricks(*json);  // given from South ("S:..."): same deal
+  }
+  const auto one = test::run(kDdsolve, {"--json", "-t", "1", kData + "/order.pbn"});
+  EXPECT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(one.out, two.out);
+}
+
+TEST(Ddsolve, ReportsBadBoardsAndStillPrintsTheGoodOnes) {
+  const auto r = test::run(kDdsolve, {"--json", "-t", "2", kData + "/bad.pbn"});
+  EXPECT_EQ(r.exit_code, 1);
+  // Good boards: 1, and the game without a [Board] tag (its ordinal, 8).
+  const auto out = lines_of(r.out);
+  ASSERT_EQ(out.size(), 2u) << r.out;
+  EXPECT_NE(out[0].find("\"board\":\"1\""), std::string::npos);
+  EXPECT_NE(out[1].find("\"board\":\"8\""), std::string::npos);
+
+  const std::string file = kData + "/bad.pbn";
+  const std::vector<std::string> expected{
+      file + ":7:30: board 2: hand 4 (West), character 23: 'Z' is not a rank",
+      file + ":10:28: board 3: hand 4 (West), character 21: card SA is also in hand 1 (North)",
+      file + ":13:28: board 4: hand 4 (West) has 3 cards",
+      file + ":16:16: board 5: skipped: hand 2 (East) is unknown ('-')",
+      file + ":18:1: board 6: skipped: no [Deal] tag",
+      file + ":22:8: board 7: tag [Event]: the value's closing '\"' is missing",
+      file + ":29:1: board 9: '{' comment never closed",
+      "ddsolve: 2 boards solved, 5 failed, 2 skipped",
+  };
+  const auto err = lines_of(r.err);
+  ASSERT_EQ(err.size(), expected.size()) << r.err;
+  for (std::size_t i = 0; i < expected.size(); ++i)
+    EXPECT_EQ(err[i].substr(0, expected[i].size()), expected[i]);
+}
+
+TEST(Ddsolve, SkippedBoardsAloneAreNoFailure) {
+  const auto path = test::scratch_dir() / "partial.pbn";
+  std::ofstream(path) << "[Board \"1\"]\n[Deal \"W:KQT2.AT.J6542.85 - A8654.KQ5.T.QJT6 -\"]\n\n"
+                         "[Board \"2\"]\n[Deal \"N:A.K.. Q.A.. K.Q.. J.J..\"]\n";
+  const auto r = test::run(kDdsolve, {"--json", path.string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(lines_of(r.err).size(), 2u) << r.err;  // the notice and the summary
+  const auto quiet = test::run(kDdsolve, {"--json", "--quiet", path.string()});
+  EXPECT_EQ(quiet.exit_code, 0);
+  EXPECT_EQ(quiet.err, "");
+  EXPECT_EQ(quiet.out, r.out);
+}
+
+TEST(Ddsolve, ReadsStandardInputWithCrlfAndEscapes) {
+  const auto path = test::scratch_dir() / "crlf.pbn";
+  {
+    std::ofstream f(path, std::ios::binary);
+    f << "% PBN 2.1\r\n{ about\r\n\r\nthis }\r\n"
+         "[Board \"Q\\\"1\\\\\"]\r\n"
+         "[Deal \"e:.ak.. .qj.. .t9.. .87..\"] ; lower case is fine\r\n"
+         "\r\n";
+  }
+  const auto r = test::run(kDdsolve, {"--json", "-"}, path.string());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto json = JsonReader::parse(r.out);
+  ASSERT_TRUE(json) << r.out;
+  EXPECT_EQ(text(*json, "board"), "Q\"1\\");
+  EXPECT_EQ(integer(*json, "tricks.N.E"), 2);  // East holds AK of hearts
+  EXPECT_EQ(integer(*json, "tricks.H.S"), 0);
+  // The annotated PBN of standard input keeps its CRLF too.
+  const auto pbn = test::run(kDdsolve, {"--pbn", "-"}, path.string());
+  EXPECT_EQ(without_annotations(pbn.out), read_file(path));
+}
+
+TEST(Ddsolve, ErrorsOnStandardInputNameIt) {
+  const auto path = test::scratch_dir() / "bad_stdin.pbn";
+  std::ofstream(path) << "[Deal \"N:A.K.. Q.A.. K.Q.. J.J.\"]\n";
+  const auto r = test::run(kDdsolve, {"-"}, path.string());
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err.rfind("<stdin>:1:28: board 1: hand 4 (West): has 3 suits", 0), 0u) << r.err;
+}
+
+// ---------------------------------------------------------------- command line
+
+TEST(Ddsolve, MissingFileIsAUsageError) {
+  const auto r = test::run(kDdsolve, {kData + "/no_such_file.pbn"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("no_such_file.pbn"), std::string::npos) << r.err;
+}
+
+TEST(Ddsolve, UsageErrorsExitWithTwo) {
+  for (const auto& args :
+       std::vector<std::vector<std::string>>{{},
+                                             {"--frobnicate", kData + "/deal1.pbn"},
+                                             {"--threads", "x", kData + "/deal1.pbn"},
+                                             {"--pbn", "--strains", "S", kData + "/deal1.pbn"}}) {
+    const auto r = test::run(kDdsolve, args);
+    EXPECT_EQ(r.exit_code, 2) << ::testing::PrintToString(args);
+    EXPECT_NE(r.err.find("--help"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+  const auto dir = test::run(kDdsolve, {kData});
+  EXPECT_EQ(dir.exit_code, 2);
+}
+
+// Until the tablebase library is part of the build, --tablebase checks its
+// directory and says plainly that it cannot use it.
+TEST(Ddsolve, TablebaseOptionIsCheckedAndNotYetAvailable) {
+  const auto missing = test::run(kDdsolve, {"--tablebase", kData + "/no_such_dir", kSession});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("is not a directory"), std::string::npos) << missing.err;
+  const auto dir = test::run(kDdsolve, {"--tablebase", kData, kSession});
+  EXPECT_EQ(dir.exit_code, 2);
+  EXPECT_NE(dir.err.find("tablebase support is not yet available in this build"), std::string::npos)
+      << dir.err;
+  EXPECT_EQ(dir.out, "");
+}
+
+TEST(Ddsolve, HelpDocumentsEveryOption) {
+  const auto r = test::run(kDdsolve, {"--help"});
+  EXPECT_EQ(r.exit_code, 0);
+  for (const char* word :
+       {"--json", "--pbn", "--strains", "--declarers", "--par", "--dealer", "--vul", "--play",
+        "--threads", "--memory", "PER THREAD", "--tablebase", "--quiet", "--help", "--version",
+        "Exit status", "FILE:LINE:COLUMN", "e.g. ddsolve --threads"})
+    EXPECT_NE(r.out.find(word), std::string::npos) << word;
+}
+
+TEST(Ddsolve, VersionNamesTheLibraryVersion) {
+  const auto r = test::run(kDdsolve, {"--version"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out.rfind("ddsolve (ddtb) ", 0), 0u) << r.out;
+}
+
+TEST(Ddsolve, SmallMemoryBudgetStillSolves) {
+  const auto r = test::run(kDdsolve, {"--memory", "1", "--json", kData + "/bad.pbn"});
+  EXPECT_EQ(r.exit_code, 1);  // the file's bad boards; the good ones are solved
+  EXPECT_EQ(lines_of(r.out).size(), 2u);
+}
+
+// ---------------------------------------------------------------- progress bar
+
+// A run of a few seconds with standard error on a terminal shows the bar
+// (count, rate, time left) and clears it at the end; standard output never
+// sees it. The same run with --quiet shows nothing.
+TEST(Ddsolve, ShowsProgressOnATerminalDuringLongRuns) {
+  constexpr int kDeals = 16;  // about 0.2 s each on one thread: longer than the 1 s delay
+  ASSERT_GE(list100().size(), static_cast<std::size_t>(kDeals));
+  const auto path = test::scratch_dir() / "long.pbn";
+  {
+    std::ofstream f(path);
+    for (int i = 0; i < kDeals; ++i)
+      f << "[Board \"" << i + 1 << "\"]\n[Deal \"" << list100()[i].pbn << "\"]\n\n";
+  }
+  const auto r = test::run_with_terminal_stderr(kDdsolve, {"--json", "-t", "1", path.string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(lines_of(r.out).size(), static_cast<std::size_t>(kDeals));
+  EXPECT_EQ(r.out.find("boards/s"), std::string::npos);
+  EXPECT_NE(r.err.find("/16 boards"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("boards/s"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("ETA"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.err.ends_with("\r\033[K")) << r.err;  // the line is left clean
+  const auto quiet =
+      test::run_with_terminal_stderr(kDdsolve, {"-q", "--json", "-t", "2", path.string()});
+  EXPECT_EQ(quiet.err, "");
+}
+
+}  // namespace
+}  // namespace ddtb::cli
