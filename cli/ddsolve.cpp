@@ -24,6 +24,7 @@
 #include "cli/progress.hpp"
 #include "cli/report.hpp"
 #include "cli/solve_pool.hpp"
+#include "ddtb/tablebase.hpp"
 #include "ddtb/version.hpp"
 
 namespace ddtb::cli {
@@ -41,8 +42,9 @@ int usage_error(const std::string& message) {
   return kExitUsage;
 }
 
-// The solver options of the command line. The one place where a tablebase
-// will be attached to the search.
+// The solver options of the command line: the memory budget, and the
+// endgame tables, opened once here and shared read-only by every worker's
+// Solver. nullopt after reporting a usage error.
 std::optional<SolverOptions> solver_options(const Options& options) {
   SolverOptions solver;
   if (options.memory_mb != 0) solver.tt_memory_bytes = options.memory_mb << 20;
@@ -52,14 +54,12 @@ std::optional<SolverOptions> solver_options(const Options& options) {
       usage_error("--tablebase: '" + *options.tablebase + "' is not a directory");
       return std::nullopt;
     }
-    // TODO(tablebase): when include/ddtb/tablebase.hpp lands, open the
-    // tables in *options.tablebase here (one shared, read-only object for
-    // all workers), report an unusable directory as a usage error, and hand
-    // the tables to the workers' Solvers through SolverOptions.
-    std::cerr << "ddsolve: tablebase support is not yet available in this build "
-                 "(--tablebase "
-              << *options.tablebase << ")\n";
-    return std::nullopt;
+    auto tables = Tablebase::open(*options.tablebase);
+    if (!tables) {
+      usage_error("--tablebase: " + tables.error().message);
+      return std::nullopt;
+    }
+    solver.tablebase = std::move(*tables);
   }
   return solver;
 }

@@ -85,7 +85,10 @@ How:
   -m, --memory MB  transposition-table memory PER THREAD, in MiB (default
                    {memory}); the total is about N x MB. More memory rarely helps.
                    e.g. ddsolve --threads 2 --memory 100 hands.pbn  (200 MiB)
-  --tablebase DIR  endgame tables to probe (see README.md).
+  --tablebase DIR  probe the endgame tables in DIR (ddtb-<cards>-nt.tbl and
+                   ddtb-<cards>-trump.tbl, built by ddtb-build): the same
+                   answers, found faster near the end of the play.
+                   e.g. ddsolve --tablebase tables/ hands.pbn
   -q, --quiet      no progress bar and no notices on standard error (skipped
                    boards, the summary); errors are still reported.
   --version        print the version and exit.

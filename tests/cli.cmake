@@ -14,5 +14,10 @@ target_link_libraries(ddtb_cli_test PRIVATE ddtb_cli)
 target_compile_definitions(ddtb_cli_test PRIVATE
   DDSOLVE_PATH="$<TARGET_FILE:ddsolve>"
   CLI_DATA_DIR="${CMAKE_CURRENT_SOURCE_DIR}/data/cli")
-# The end-to-end tests run the binary: build it before them.
+# The end-to-end tests run the binary (and ddtb-build, for a small
+# tablebase, when it is built): build them first.
 add_dependencies(ddtb_cli_test ddsolve)
+if(TARGET ddtb-build)
+  target_compile_definitions(ddtb_cli_test PRIVATE DDTB_BUILD_PATH="$<TARGET_FILE:ddtb-build>")
+  add_dependencies(ddtb_cli_test ddtb-build)
+endif()

@@ -592,17 +592,26 @@ TEST(Ddsolve, UsageErrorsExitWithTwo) {
   EXPECT_EQ(dir.exit_code, 2);
 }
 
-// Until the tablebase library is part of the build, --tablebase checks its
-// directory and says plainly that it cannot use it.
-TEST(Ddsolve, TablebaseOptionIsCheckedAndNotYetAvailable) {
+// --tablebase opens the tables once for all workers; a directory without
+// tables is a usage error. With tables (8 cards, built here by ddtb-build in
+// a fraction of a second) every answer is the same as without.
+TEST(Ddsolve, TablebaseGivesTheSameAnswers) {
   const auto missing = test::run(kDdsolve, {"--tablebase", kData + "/no_such_dir", kSession});
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find("is not a directory"), std::string::npos) << missing.err;
-  const auto dir = test::run(kDdsolve, {"--tablebase", kData, kSession});
-  EXPECT_EQ(dir.exit_code, 2);
-  EXPECT_NE(dir.err.find("tablebase support is not yet available in this build"), std::string::npos)
-      << dir.err;
-  EXPECT_EQ(dir.out, "");
+  const auto empty = test::run(kDdsolve, {"--tablebase", kData, kSession});
+  EXPECT_EQ(empty.exit_code, 2);
+  EXPECT_NE(empty.err.find("--tablebase: "), std::string::npos) << empty.err;
+  EXPECT_EQ(empty.out, "");
+#ifdef DDTB_BUILD_PATH
+  const auto dir = test::scratch_dir() / "tables";
+  const auto build = test::run(DDTB_BUILD_PATH, {"build", "--cards", "8", "--out", dir.string(),
+                                                 "--threads", "1", "--quiet"});
+  ASSERT_EQ(build.exit_code, 0) << build.err;
+  const auto with = test::run(kDdsolve, {"--tablebase", dir.string(), "--play", "-q", kSession});
+  EXPECT_EQ(with.exit_code, 0) << with.err;
+  expect_golden(with.out, "club_session.txt", "ddsolve --play tests/data/cli/club_session.pbn");
+#endif
 }
 
 TEST(Ddsolve, HelpDocumentsEveryOption) {
