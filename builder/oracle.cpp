@@ -38,6 +38,7 @@ bool Oracle::consistent(StrainClass klass, ShapeKey shape, const std::array<Sequ
       --g.xc[o][s];
     }
   }
+  leaves_.clear();
   return search(g, 0, true, v) && search(g, 0, false, v);
 }
 
@@ -46,9 +47,18 @@ bool Oracle::consistent(StrainClass klass, ShapeKey shape, const std::array<Sequ
 // are the leader's side.
 bool Oracle::search(Game& g, int ply, bool lower, int v) {
   if (ply == 4) {
-    ++stats_.leaves;
-    const int value = resolve(g, lower);
-    return lower ? value >= v : value <= v;
+    // The completed trick, one byte per card: slot and position + 1 (0 = x).
+    std::uint32_t key = 0;
+    for (const Card& c : g.cards) key = key << 8 | std::uint32_t(c.slot) << 4 | std::uint32_t(c.pos + 1);
+    LeafValue lv;
+    if (const LeafValue* memo = leaves_.find(key)) {
+      lv = *memo;
+    } else {
+      ++stats_.leaves;
+      lv = resolve(g);
+      leaves_.insert(key, lv);
+    }
+    return lower ? lv.lo >= v : lv.hi <= v;
   }
   const int seat = ply;
   const bool ours = (seat & 1) == 0;
@@ -93,13 +103,14 @@ bool Oracle::search(Game& g, int ply, bool lower, int v) {
 
 // The leader's side's tricks from this trick on, pessimistic (lower) or
 // optimistic, for the completed trick in g.
-int Oracle::resolve(Game& g, bool lower) {
+Oracle::LeafValue Oracle::resolve(Game& g) {
   const int led = g.cards[0].slot;
   int win_slot = led;
   if (g.klass == StrainClass::kTrump)
     for (const Card& c : g.cards)
       if (c.slot == 0) win_slot = 0;
-  // A known card of the winning suit beats every x of it.
+  // A known card of the winning suit beats every x of it; among x's alone,
+  // any of the seats that played one may have the highest.
   int winner = -1, best_pos = 99;
   std::uint8_t x_seats = 0;
   for (int i = 0; i < 4; ++i) {
@@ -114,19 +125,18 @@ int Oracle::resolve(Game& g, bool lower) {
   }
   if (winner >= 0) x_seats = static_cast<std::uint8_t>(1u << winner);
 
-  int result = lower ? 99 : -1;
+  LeafValue result{99, -1};
   const int rest = g.tricks - 1;
   for (int w = 0; w < 4; ++w) {
     if (!(x_seats >> w & 1)) continue;
     const int won = (w & 1) == 0 ? 1 : 0;
-    int future = 0;
+    int lo = won, hi = won;
     if (rest > 0) {
       // The successor set, seen from w: columns and known owners rotated.
       SetQuery q;
       std::array<Column, 4> col{};
       std::array<std::uint64_t, 4> prefix{};
       std::array<std::uint8_t, 4> fixed{};
-      int trumps_left = 0;
       for (int s = 0; s < 4; ++s) {
         for (int h = 0; h < 4; ++h)
           col[s] |= static_cast<Column>(g.len[(w + h) & 3][s] << (12 - 4 * h));
@@ -137,18 +147,18 @@ int Oracle::resolve(Game& g, bool lower) {
           ++j;
         }
         fixed[s] = static_cast<std::uint8_t>(j);
-        if (s == 0) trumps_left = column_total(col[0]);
       }
-      const StrainClass klass =
-          g.klass == StrainClass::kTrump && trumps_left > 0 ? StrainClass::kTrump
-                                                             : StrainClass::kNoTrump;
+      const StrainClass klass = g.klass == StrainClass::kTrump && column_total(col[0]) > 0
+                                    ? StrainClass::kTrump
+                                    : StrainClass::kNoTrump;
       // Order the slots as the canonical form does: trumps first (trump class),
       // the others by decreasing column. Slots with equal columns may come in
       // either order in the states of the set: successor_range tries all.
       std::array<int, 4> order{0, 1, 2, 3};
       const int from = klass == StrainClass::kTrump ? 1 : 0;
-      std::stable_sort(order.begin() + from, order.end(),
-                       [&](int a, int b) { return col[a] > col[b]; });
+      for (int i = from + 1; i < 4; ++i)  // insertion sort, stable
+        for (int j = i; j > from && col[order[j - 1]] < col[order[j]]; --j)
+          std::swap(order[j - 1], order[j]);
       for (int i = 0; i < 4; ++i) {
         q.shape |= ShapeKey(col[order[i]]) << (48 - 16 * i);
         q.prefix[i] = prefix[order[i]];
@@ -156,13 +166,11 @@ int Oracle::resolve(Game& g, bool lower) {
       }
       const ValueRange r = successor_range(klass, q);
       const bool w_ours = (w & 1) == 0;
-      if (lower)
-        future = w_ours ? r.lo : rest - r.hi;
-      else
-        future = w_ours ? r.hi : rest - r.lo;
+      lo += w_ours ? r.lo : rest - r.hi;
+      hi += w_ours ? r.hi : rest - r.lo;
     }
-    const int total = won + future;
-    result = lower ? std::min(result, total) : std::max(result, total);
+    result.lo = static_cast<std::int8_t>(std::min<int>(result.lo, lo));
+    result.hi = static_cast<std::int8_t>(std::max<int>(result.hi, hi));
   }
   return result;
 }
@@ -178,22 +186,23 @@ std::size_t Oracle::QueryKeyHash::operator()(const QueryKey& k) const {
 
 ValueRange Oracle::successor_range(StrainClass klass, const SetQuery& q) {
   const QueryKey key{q, klass};
-  auto it = cache_.find(key);
-  if (it != cache_.end()) {
+  if (const ValueRange* hit = cache_.find(key)) {
     ++stats_.cache_hits;
-    return it->second;
+    return *hit;
   }
   ++stats_.lookups;
   const Layer* layer = klass == StrainClass::kTrump ? lower_.trump : lower_.no_trump;
   ValueRange r;
-  // Every order of the tied slots (interchangeable slots with equal columns).
+  // Every order of the tied slots (interchangeable slots with equal columns):
+  // permutations of slots from..3 that keep each slot's column.
   const int from = klass == StrainClass::kTrump ? 1 : 0;
   std::array<int, 4> perm{0, 1, 2, 3};
+  bool ties = false;
+  for (int a = from; a < 3; ++a) ties |= slot_column(q.shape, a) == slot_column(q.shape, a + 1);
   do {
-    // Only permutations that move slots within their tie groups.
     bool within = true;
-    for (int i = 0; i < 4 && within; ++i)
-      within = slot_column(q.shape, i) == slot_column(q.shape, perm[i]) && (i >= from || perm[i] == i);
+    for (int i = from; i < 4 && within; ++i)
+      within = slot_column(q.shape, i) == slot_column(q.shape, perm[i]);
     if (!within) continue;
     SetQuery p = q;
     for (int i = 0; i < 4; ++i) {
@@ -201,9 +210,9 @@ ValueRange Oracle::successor_range(StrainClass klass, const SetQuery& q) {
       p.fixed[i] = q.fixed[perm[i]];
     }
     r.add(layer->range(p));
-  } while (std::next_permutation(perm.begin(), perm.end()));
+  } while (ties && std::next_permutation(perm.begin() + from, perm.end()));
   if (r.empty()) throw GapError("no set of the layer below covers a successor");
-  cache_.emplace(key, r);
+  cache_.insert(key, r);
   return r;
 }
 

@@ -18,8 +18,8 @@
 #include <array>
 #include <cstdint>
 #include <stdexcept>
-#include <unordered_map>
 
+#include "builder/flat_table.hpp"
 #include "tablebase/layer.hpp"
 
 namespace ddtb::detail::tb {
@@ -68,8 +68,17 @@ class Oracle {
   };
   struct Game;  // the candidate set during the search, see oracle.cpp
 
+  // A completed trick's pessimistic and optimistic values (tricks for the
+  // leader's side from the trick on).
+  struct LeafValue {
+    std::int8_t lo, hi;
+  };
+  struct LeafHash {
+    std::size_t operator()(std::uint32_t k) const { return (k * 0x9e3779b1u) >> 8; }
+  };
+
   bool search(Game& g, int ply, bool lower, int v);
-  int resolve(Game& g, bool lower);
+  LeafValue resolve(Game& g);
 
   // An exact key for the successor cache (a hash collision must never hand
   // back another query's range).
@@ -86,7 +95,9 @@ class Oracle {
   };
 
   LowerLayers lower_;
-  std::unordered_map<QueryKey, ValueRange, QueryKeyHash> cache_;
+  FlatTable<QueryKey, ValueRange, QueryKeyHash> cache_;
+  // Leaves of the current call: both searches meet the same completed tricks.
+  FlatTable<std::uint32_t, LeafValue, LeafHash> leaves_;
   OracleStats stats_;
 };
 

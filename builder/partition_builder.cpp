@@ -1,21 +1,10 @@
 #include "builder/partition_builder.hpp"
 
 #include <algorithm>
-#include <set>
-#include <unordered_map>
-#include <unordered_set>
 
 namespace ddtb::detail::tb {
 
 namespace {
-
-struct StateHash {
-  std::size_t operator()(const State& s) const {
-    std::uint64_t h = (std::uint64_t(s[0]) << 32 | s[1]) * 0x9e3779b97f4a7c15ull;
-    h ^= (std::uint64_t(s[2]) << 32 | s[3]) * 0xbf58476d1ce4e5b9ull;
-    return static_cast<std::size_t>(h ^ (h >> 31));
-  }
-};
 
 State first_state(ShapeKey shape) {
   State s{};
@@ -46,8 +35,6 @@ void repair(ShapeKey shape, StrainClass klass, State& s) {
     if (tied(shape, klass, a, a + 1) && s[a] < s[a + 1]) s[a] = s[a + 1];
 }
 
-bool state_less(const State& a, const State& b) { return a < b; }
-
 // The builder's searches are one trick deep (the layer below answers at the
 // next trick start), so a transposition table would only remember the root;
 // without it, each partition's result depends on nothing built before it.
@@ -58,6 +45,12 @@ Features builder_features() {
 }
 
 }  // namespace
+
+std::size_t PartitionBuilder::StateHash::operator()(const State& s) const {
+  std::uint64_t h = (std::uint64_t(s[0]) << 32 | s[1]) * 0x9e3779b97f4a7c15ull;
+  h ^= (std::uint64_t(s[2]) << 32 | s[3]) * 0xbf58476d1ce4e5b9ull;
+  return static_cast<std::size_t>(h ^ (h >> 31));
+}
 
 std::array<Bits, 4> hands_of(ShapeKey shape, const State& state) {
   std::array<Bits, 4> hands{};
@@ -121,17 +114,19 @@ TbSet PartitionBuilder::generalize(StrainClass klass, ShapeKey shape, const Stat
 std::vector<TbSet> PartitionBuilder::build(StrainClass klass, ShapeKey shape,
                                            PartitionStats& stats) {
   std::vector<TbSet> sets;
-  std::set<State, decltype(&state_less)> open(&state_less);
-  std::unordered_set<State, StateHash> seen;
+  const auto later = [](const State& a, const State& b) { return b < a; };
+  open_.clear();
+  seen_.clear();
   engine_.reset_memory();
   const State start = first_state(shape);
-  open.insert(start);
-  seen.insert(start);
+  open_.push_back(start);
+  seen_.insert(start, Empty{});
   const std::uint64_t nodes_before = engine_stats_.nodes;
 
-  while (!open.empty()) {
-    const State u = *open.begin();
-    open.erase(open.begin());
+  while (!open_.empty()) {
+    std::pop_heap(open_.begin(), open_.end(), later);
+    const State u = open_.back();
+    open_.pop_back();
     ++stats.popped;
     const Nibbles un = state_nibbles(shape, u);
     const TbSet* cover = nullptr;
@@ -151,7 +146,10 @@ std::vector<TbSet> PartitionBuilder::build(StrainClass klass, ShapeKey shape,
       State w = u;
       w[s] = next;
       repair(shape, klass, w);
-      if (seen.insert(w).second) open.insert(w);
+      if (seen_.insert(w, Empty{})) {
+        open_.push_back(w);
+        std::push_heap(open_.begin(), open_.end(), later);
+      }
     }
   }
   stats.sets += sets.size();
@@ -164,38 +162,58 @@ std::vector<TbSet> PartitionBuilder::build(StrainClass klass, ShapeKey shape,
 }
 
 void compact(std::vector<TbSet>& sets) {
-  struct Key {
-    Nibbles allow;
-    std::uint8_t value;
-    bool operator==(const Key& o) const { return value == o.value && allow == o.allow; }
-  };
-  struct KeyHash {
-    std::size_t operator()(const Key& k) const {
-      std::uint64_t h = k.value;
-      for (std::uint64_t w : k.allow) h = (h ^ w) * 0x9e3779b97f4a7c15ull;
-      return static_cast<std::size_t>(h ^ (h >> 32));
-    }
-  };
+  if (sets.size() < 2) return;
+  // Only positions some set constrains can differ between sets.
+  std::array<int, 4> depth{};
+  for (const TbSet& t : sets)
+    for (int s = 0; s < 4; ++s) depth[s] = std::max(depth[s], t.specified(s));
+  std::vector<std::uint32_t> order;
+  std::vector<TbSet> kept;
+  std::vector<char> drop;
   bool changed = true;
-  while (changed) {
+  while (changed && sets.size() > 1) {
     changed = false;
     for (int s = 0; s < 4; ++s) {
-      for (int p = 0; p < 13; ++p) {
-        const std::uint64_t m = nibble_mask(p);
-        std::unordered_map<Key, std::size_t, KeyHash> by_rest;
-        std::vector<TbSet> kept;
-        kept.reserve(sets.size());
-        for (const TbSet& t : sets) {
-          Key key{t.allow, t.value};
-          key.allow[s] &= ~m;
-          auto [it, fresh] = by_rest.emplace(key, kept.size());
-          if (fresh) {
-            kept.push_back(t);
-          } else {
-            kept[it->second].allow[s] |= t.allow[s] & m;
-            changed = true;
+      for (int p = 0; p < depth[s] && sets.size() > 1; ++p) {
+        // Sort by everything but position (s, p): runs of equal keys differ
+        // only there and merge into one set with the union of their masks.
+        const std::uint64_t keep = ~nibble_mask(p);
+        auto key = [&](const TbSet& t, int k) { return k == s ? t.allow[k] & keep : t.allow[k]; };
+        auto same_key = [&](const TbSet& x, const TbSet& y) {
+          if (x.value != y.value) return false;
+          for (int k = 0; k < 4; ++k)
+            if (key(x, k) != key(y, k)) return false;
+          return true;
+        };
+        auto less = [&](std::uint32_t a, std::uint32_t b) {
+          const TbSet& x = sets[a];
+          const TbSet& y = sets[b];
+          if (x.value != y.value) return x.value < y.value;
+          for (int k = 0; k < 4; ++k)
+            if (key(x, k) != key(y, k)) return key(x, k) < key(y, k);
+          return a < b;  // the earlier set leads its run (deterministic)
+        };
+        order.resize(sets.size());
+        for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::sort(order.begin(), order.end(), less);
+        drop.assign(sets.size(), 0);
+        bool merged_any = false;
+        for (std::size_t i = 0; i < order.size();) {
+          std::size_t j = i + 1;
+          TbSet& lead = sets[order[i]];
+          while (j < order.size() && same_key(lead, sets[order[j]])) {
+            lead.allow[s] |= sets[order[j]].allow[s] & ~keep;
+            drop[order[j]] = 1;
+            merged_any = true;
+            ++j;
           }
+          i = j;
         }
+        if (!merged_any) continue;
+        changed = true;
+        kept.clear();
+        for (std::size_t i = 0; i < sets.size(); ++i)
+          if (!drop[i]) kept.push_back(sets[i]);
         sets.swap(kept);
       }
     }

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "builder/flat_table.hpp"
 #include "builder/oracle.hpp"
 #include "solver/engine.hpp"
 #include "solver/tt.hpp"
@@ -56,8 +57,15 @@ class PartitionBuilder {
   TbSet generalize(StrainClass klass, ShapeKey shape, const State& state, int value,
                    std::array<int, 4> fixed);
 
+  struct StateHash {
+    std::size_t operator()(const State& s) const;
+  };
+  struct Empty {};
+
   LowerLayers lower_;
   LayerProbe probe_;
+  std::vector<State> open_;  // a min-heap (smallest state first)
+  FlatTable<State, Empty, StateHash> seen_;
   TransTable tt_;
   EngineStats engine_stats_;
   Engine engine_;

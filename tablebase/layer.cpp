@@ -7,50 +7,66 @@ namespace ddtb::detail::tb {
 
 namespace {
 
-// The fixed cards' owners per seat in one slot of a query.
-std::array<int, 4> fixed_per_seat(std::uint64_t prefix) {
-  std::array<int, 4> n{};
-  for (int h = 0; h < 4; ++h) n[h] = std::popcount(prefix & (0x1111111111111111ull << h));
-  return n;
-}
+// A query with what every set test needs computed once: per slot the
+// positions left as x and how many x's each seat holds there.
+struct Prepared {
+  const SetQuery& q;
+  std::array<std::uint64_t, 4> free{};
+  std::array<std::array<int, 4>, 4> left{};  // [slot][seat]
 
-bool slot_meets(Column col, std::uint64_t prefix, int fixed, std::uint64_t allow) {
-  if (prefix & ~allow) return false;
-  // The set's constraints on the query's x positions.
-  const std::uint64_t free_positions = fixed >= 16 ? 0 : ~std::uint64_t{0} << (4 * fixed);
-  std::uint64_t constrained = ~allow & free_positions;
-  if (!constrained) return true;
-  const std::array<int, 4> used = fixed_per_seat(prefix);
-  std::array<int, 4> left{};
-  for (int h = 0; h < 4; ++h) left[h] = column_len(col, h) - used[h];
-  // Masks of the constrained positions; Hall's condition over seat subsets.
-  std::array<int, 16> by_mask{};  // number of positions whose allowed mask is exactly m
-  while (constrained) {
-    const int pos = (63 - __builtin_clzll(constrained)) / 4;
-    constrained &= ~nibble_mask(pos);
-    ++by_mask[nibble(allow, pos)];
+  explicit Prepared(const SetQuery& query) : q(query) {
+    for (int s = 0; s < 4; ++s) {
+      free[s] = q.fixed[s] >= 16 ? 0 : ~std::uint64_t{0} << (4 * q.fixed[s]);
+      const Column col = slot_column(q.shape, s);
+      for (int h = 0; h < 4; ++h)
+        left[s][h] = column_len(col, h) - std::popcount(q.prefix[s] & (0x1111111111111111ull << h));
+    }
   }
-  if (by_mask[0]) return false;
-  for (int u = 1; u < 16; ++u) {
-    int need = 0;
-    for (int m = 1; m < 16; ++m)
-      if ((m & ~u) == 0) need += by_mask[m];
-    int have = 0;
-    for (int h = 0; h < 4; ++h)
-      if (u & (1 << h)) have += left[h];
-    if (need > have) return false;
+
+  bool meets(const TbSet& t) const {
+    // The query's fixed cards must be allowed (cheap, rejects most sets).
+    if (((q.prefix[0] & ~t.allow[0]) | (q.prefix[1] & ~t.allow[1]) | (q.prefix[2] & ~t.allow[2]) |
+         (q.prefix[3] & ~t.allow[3])) != 0)
+      return false;
+    for (int s = 0; s < 4; ++s)
+      if (!free_part_meets(s, ~t.allow[s] & free[s], t.allow[s])) return false;
+    return true;
   }
-  return true;
-}
+
+  // The set's constraints on x positions can be met with the x's each seat
+  // has left: Hall's condition over seat subsets (a plain count per seat when
+  // every constraint names one seat).
+  bool free_part_meets(int s, std::uint64_t constrained, std::uint64_t allow) const {
+    if (!constrained) return true;
+    std::array<int, 16> by_mask{};
+    bool single = true;
+    while (constrained) {
+      const int pos = (63 - __builtin_clzll(constrained)) / 4;
+      constrained &= ~nibble_mask(pos);
+      const int m = nibble(allow, pos);
+      if (m == 0) return false;
+      ++by_mask[m];
+      single &= (m & (m - 1)) == 0;
+    }
+    if (single)
+      return by_mask[1] <= left[s][0] && by_mask[2] <= left[s][1] && by_mask[4] <= left[s][2] &&
+             by_mask[8] <= left[s][3];
+    for (int u = 1; u < 16; ++u) {
+      int need = 0;
+      for (int m = 1; m < 16; ++m)
+        if ((m & ~u) == 0) need += by_mask[m];
+      int have = 0;
+      for (int h = 0; h < 4; ++h)
+        if (u & (1 << h)) have += left[s][h];
+      if (need > have) return false;
+    }
+    return true;
+  }
+};
 
 }  // namespace
 
-bool meets(const SetQuery& q, const TbSet& s) {
-  for (int slot = 0; slot < 4; ++slot)
-    if (!slot_meets(slot_column(q.shape, slot), q.prefix[slot], q.fixed[slot], s.allow[slot]))
-      return false;
-  return true;
-}
+bool meets(const SetQuery& q, const TbSet& s) { return Prepared(q).meets(s); }
 
 Layer::Layer(int tricks, StrainClass klass)
     : tricks_(tricks), klass_(klass), shapes_(enumerate_shapes(tricks, klass)) {
@@ -81,9 +97,10 @@ ValueRange Layer::range(const SetQuery& q) const {
   ValueRange r;
   const int i = index_of(q.shape);
   if (i < 0) return r;
+  const Prepared p(q);
   for (const TbSet& s : sets_[i]) {
     if (s.value >= r.lo && s.value <= r.hi) continue;  // cannot widen the range
-    if (meets(q, s)) r.add(s.value);
+    if (p.meets(s)) r.add(s.value);
   }
   return r;
 }

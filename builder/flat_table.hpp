@@ -1,0 +1,67 @@
+// A small open-addressing hash table for the builder's hot loops. Internal.
+//
+// Keys and values live inline (no allocation per insert); clear() forgets
+// only the slots that were used, so a table that grew large once is cheap to
+// reuse for the next partition.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace ddtb::detail::tb {
+
+template <class Key, class Value, class Hash>
+class FlatTable {
+ public:
+  // The value of `key`, or nullptr.
+  Value* find(const Key& key) {
+    if (slots_.empty()) return nullptr;
+    for (std::size_t i = Hash{}(key) & mask_;; i = (i + 1) & mask_) {
+      Slot& s = slots_[i];
+      if (!s.used) return nullptr;
+      if (s.key == key) return &s.value;
+    }
+  }
+  // Inserts (key, value) if key is absent; returns whether it was inserted.
+  bool insert(const Key& key, const Value& value) {
+    if ((used_.size() + 1) * 2 > slots_.size()) grow();
+    for (std::size_t i = Hash{}(key) & mask_;; i = (i + 1) & mask_) {
+      Slot& s = slots_[i];
+      if (!s.used) {
+        s.used = true;
+        s.key = key;
+        s.value = value;
+        used_.push_back(static_cast<std::uint32_t>(i));
+        return true;
+      }
+      if (s.key == key) return false;
+    }
+  }
+  void clear() {
+    for (std::uint32_t i : used_) slots_[i].used = false;
+    used_.clear();
+  }
+  std::size_t size() const { return used_.size(); }
+
+ private:
+  struct Slot {
+    Key key;
+    Value value;
+    bool used = false;
+  };
+  void grow() {
+    std::vector<Slot> old;
+    old.swap(slots_);
+    slots_.resize(old.empty() ? 1024 : old.size() * 2);
+    mask_ = slots_.size() - 1;
+    used_.clear();
+    for (const Slot& s : old)
+      if (s.used) insert(s.key, s.value);
+  }
+
+  std::vector<Slot> slots_;
+  std::vector<std::uint32_t> used_;
+  std::size_t mask_ = 0;
+};
+
+}  // namespace ddtb::detail::tb

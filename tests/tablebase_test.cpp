@@ -1,0 +1,257 @@
+// The tablebase end to end: build the 4- to 12-card tables (both classes),
+// verify them two independent ways, check reproducibility, refuse corrupt
+// files, and solve with and without tables.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "builder/layer_build.hpp"
+#include "builder/verify.hpp"
+#include "ddtb/solver.hpp"
+#include "ddtb/tablebase.hpp"
+#include "tablebase/format.hpp"
+#include "tests/support/random.hpp"
+#include "tests/support/reference.hpp"
+#include "tests/support/ref_file.hpp"
+
+namespace ddtb::test {
+namespace {
+
+using namespace detail::tb;
+
+std::string temp_dir(const std::string& tag) {
+  std::string pattern = (std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") +
+                        std::string("/ddtb-") + tag + "-XXXXXX";
+  char* d = ::mkdtemp(pattern.data());
+  return d ? std::string(d) : std::string();
+}
+
+std::vector<char> read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+void write_file(const std::string& path, const std::vector<char>& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+// Builds layers 1..tricks into dir with `threads` workers; returns the stats.
+std::vector<LayerStats> build_tables(const std::string& dir, int tricks, int threads) {
+  std::vector<LayerStats> all;
+  std::array<std::unique_ptr<Layer>, 2> lower;
+  for (int t = 1; t <= tricks; ++t) {
+    std::array<std::unique_ptr<Layer>, 2> cur;
+    for (int kc = 0; kc < 2; ++kc) {
+      LayerStats st;
+      auto layer = build_layer(t, static_cast<StrainClass>(kc),
+                               LowerLayers{lower[0].get(), lower[1].get(), t - 1}, threads, st,
+                               nullptr);
+      EXPECT_TRUE(layer) << (layer ? "" : layer.error().message);
+      if (!layer) return all;
+      auto written = write_layer(dir + "/" + layer_file_name(t, static_cast<StrainClass>(kc)),
+                                 **layer, WriteOptions{});
+      EXPECT_TRUE(written) << (written ? "" : written.error().message);
+      all.push_back(st);
+      cur[kc] = std::move(*layer);
+    }
+    lower = std::move(cur);
+  }
+  return all;
+}
+
+// One set of 4-, 8- and 12-card tables for the whole test program.
+class Tables : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = temp_dir("tables");
+    ASSERT_FALSE(dir_.empty());
+    stats_ = build_tables(dir_, 3, 2);
+  }
+  static void TearDownTestSuite() {
+    if (!dir_.empty()) std::system(("rm -rf '" + dir_ + "'").c_str());
+  }
+  static std::string dir_;
+  static std::vector<LayerStats> stats_;
+};
+std::string Tables::dir_;
+std::vector<LayerStats> Tables::stats_;
+
+TEST_F(Tables, SetCountsBeatThePrototype) {
+  // DESIGN.md §5: a prototype needed 73 / 5,956 / 316,844 sets after
+  // compaction for 4 / 8 / 12 cards (NT + trump).
+  const std::uint64_t prototype[3] = {73, 5956, 316844};
+  ASSERT_EQ(stats_.size(), 6u);
+  for (int t = 0; t < 3; ++t) {
+    const std::uint64_t ours = stats_[2 * t].work.compacted + stats_[2 * t + 1].work.compacted;
+    EXPECT_LE(ours, prototype[t]) << 4 * (t + 1) << " cards";
+    std::printf("[ info ] %2d cards: %llu + %llu sets after compaction (prototype %llu)\n",
+                4 * (t + 1), (unsigned long long)stats_[2 * t].work.compacted,
+                (unsigned long long)stats_[2 * t + 1].work.compacted,
+                (unsigned long long)prototype[t]);
+  }
+}
+
+TEST_F(Tables, VerifyBothWays) {
+  VerifyOptions o;
+  o.threads = 2;
+  o.solver_positions = 100000;
+  auto report = verify_tables(dir_, o, nullptr);
+  ASSERT_TRUE(report) << report.error().message;
+  for (const auto& f : report->failures) ADD_FAILURE() << f;
+  ASSERT_EQ(report->layers.size(), 6u);
+  for (const auto& l : report->layers) {
+    SCOPED_TRACE(std::to_string(l.cards) + (l.trump ? " trump" : " nt"));
+    EXPECT_EQ(l.failures, 0u);
+    EXPECT_GT(l.states_checked, 0u);
+    EXPECT_GT(l.solver_checked, 0u);
+  }
+  // Every canonical state of 12 cards was checked (DESIGN.md §4 counts).
+  EXPECT_EQ(report->layers[4].states_checked, 8554536u);
+  EXPECT_EQ(report->layers[5].states_checked, 25165080u);
+}
+
+TEST_F(Tables, RebuildIsByteIdenticalWhateverTheThreads) {
+  const std::string again = temp_dir("again");
+  build_tables(again, 3, 1);
+  for (int t = 1; t <= 3; ++t)
+    for (int kc = 0; kc < 2; ++kc) {
+      const std::string name = layer_file_name(t, static_cast<StrainClass>(kc));
+      EXPECT_EQ(read_file(dir_ + "/" + name), read_file(again + "/" + name)) << name;
+    }
+  std::system(("rm -rf '" + again + "'").c_str());
+}
+
+TEST_F(Tables, CorruptTruncatedAndForeignFilesAreRefused) {
+  const std::string work = temp_dir("corrupt");
+  const std::string name = layer_file_name(2, StrainClass::kTrump);
+  const std::vector<char> good = read_file(dir_ + "/" + name);
+  ASSERT_GT(good.size(), 200u);
+  const std::string path = work + "/" + name;
+  auto fully_loads = [&]() -> std::string {
+    auto f = LayerFile::open(path);
+    if (!f) return f.error().message;
+    for (std::size_t c = 0; c < (*f)->chunks(); ++c) {
+      auto ch = (*f)->load_chunk(c);
+      if (!ch) return ch.error().message;
+    }
+    return "";
+  };
+  write_file(path, good);
+  EXPECT_EQ(fully_loads(), "");
+
+  // Every single flipped byte is caught by a check (header, directory or
+  // chunk checksum) — never a crash and never a silently different table.
+  Rng rng(99);
+  for (int i = 0; i < 400; ++i) {
+    std::vector<char> bad = good;
+    const std::size_t at = i < 200 ? static_cast<std::size_t>(i) : rng.below(bad.size());
+    bad[at] = static_cast<char>(bad[at] ^ (1 + rng.below(255)));
+    write_file(path, bad);
+    const std::string err = fully_loads();
+    EXPECT_NE(err, "") << "flipped byte " << at;
+    if (!err.empty()) EXPECT_NE(err.find(name), std::string::npos) << err;
+  }
+  // Truncated at any length.
+  for (std::size_t len : {std::size_t{0}, std::size_t{10}, std::size_t{127}, std::size_t{128},
+                          std::size_t{200}, good.size() / 2, good.size() - 1}) {
+    write_file(path, std::vector<char>(good.begin(), good.begin() + len));
+    EXPECT_NE(fully_loads(), "") << "truncated to " << len;
+  }
+  // The header of another layer on this body.
+  const std::vector<char> other = read_file(dir_ + "/" + layer_file_name(2, StrainClass::kNoTrump));
+  std::vector<char> swapped = good;
+  std::copy(other.begin(), other.begin() + kHeaderBytes, swapped.begin());
+  write_file(path, swapped);
+  EXPECT_NE(fully_loads(), "");
+  // Foreign files.
+  write_file(path, std::vector<char>(4096, 'x'));
+  EXPECT_NE(fully_loads().find("bad magic"), std::string::npos);
+  // A directory with a corrupt table is refused, naming the file.
+  write_file(path, std::vector<char>(good.begin(), good.begin() + 300));
+  auto tb = Tablebase::open(work);
+  ASSERT_FALSE(tb);
+  EXPECT_NE(tb.error().message.find(name), std::string::npos) << tb.error().message;
+  // A directory without tables.
+  std::remove(path.c_str());
+  auto none = Tablebase::open(work);
+  ASSERT_FALSE(none);
+  EXPECT_EQ(none.error().code, ErrorCode::kNotFound);
+  std::system(("rm -rf '" + work + "'").c_str());
+}
+
+TEST_F(Tables, ProbeAgreesWithTheSolverOnRandomPositions) {
+  auto tb = Tablebase::open(dir_);
+  ASSERT_TRUE(tb) << tb.error().message;
+  EXPECT_EQ((*tb)->max_cards(), 12);
+  Rng rng(31337);
+  for (int i = 0; i < 3000; ++i) {
+    const int tricks = 1 + static_cast<int>(rng.below(3));
+    const Strain strain = strain_from_int(static_cast<int>(rng.below(5)));
+    const Position p = random_position(rng, tricks, 0, strain, seat_from_int(rng.below(4)));
+    Solver solver;
+    const auto answer = (*tb)->probe(p);
+    ASSERT_TRUE(answer);
+    const int side = same_side(p.to_play(), p.leader()) ? solver.max_tricks(p) : -1;
+    EXPECT_EQ(answer->tricks, side) << describe(p);
+  }
+  // Not in the tables: a trick in progress, or too many cards.
+  const Position mid = random_position(rng, 3, 1, Strain::Hearts, Seat::East);
+  EXPECT_FALSE((*tb)->probe(mid));
+  const Position big = random_position(rng, 4, 0, Strain::Hearts, Seat::East);
+  EXPECT_FALSE((*tb)->probe(big));
+}
+
+TEST_F(Tables, SolverGivesTheSameAnswersWithAndWithoutTables) {
+  auto tb = Tablebase::open(dir_);
+  ASSERT_TRUE(tb) << tb.error().message;
+  SolverOptions with;
+  with.tablebase = *tb;
+  Solver plain, tabled(with);
+  Rng rng(424242);
+  // 2,000 random endgames of 16 to 32 cards with a trick in progress: every
+  // card's score.
+  for (int i = 0; i < 2000; ++i) {
+    const int tricks = 4 + static_cast<int>(rng.below(5));
+    const Position p =
+        random_position(rng, tricks, static_cast<int>(rng.below(4)),
+                        strain_from_int(static_cast<int>(rng.below(5))), seat_from_int(rng.below(4)));
+    SCOPED_TRACE(describe(p));
+    EXPECT_EQ(plain.solve(p).cards, tabled.solve(p).cards);
+  }
+  EXPECT_GT(tabled.stats().tablebase_hits, 0u);
+  // 500 random full deals: a random strain and declarer each.
+  for (int i = 0; i < 500; ++i) {
+    const Deal d = random_deal(rng);
+    const Position p = Position::at_trick_start(d, strain_from_int(static_cast<int>(rng.below(5))),
+                                                seat_from_int(rng.below(4)));
+    EXPECT_EQ(plain.max_tricks(p), tabled.max_tricks(p)) << to_pbn(d);
+  }
+}
+
+TEST_F(Tables, GoldenDealsWithTables) {
+  auto tb = Tablebase::open(dir_);
+  ASSERT_TRUE(tb) << tb.error().message;
+  SolverOptions with;
+  with.tablebase = *tb;
+  Solver tabled(with);
+  auto deals = read_ref_file(ref_path("list100.txt"));
+  ASSERT_TRUE(deals) << deals.error().message;
+  int n = 0;
+  for (const auto& d : *deals) {
+    if (n++ >= 25) break;  // the rest of list100 runs in the long label
+    const DdTable t = tabled.dd_table(d.deal());
+    for (int s = 0; s < 5; ++s)
+      for (int h = 0; h < 4; ++h) EXPECT_EQ(t.tricks[s][h], d.table[s][h]) << "deal " << n;
+  }
+}
+
+}  // namespace
+}  // namespace ddtb::test
