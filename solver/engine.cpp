@@ -89,16 +89,6 @@ Value Engine::trick_start(int t, int beta) {
   if (k == 1) return last_trick(leader);
 
   const bool ns_leads = is_ns(leader);
-  // The endgame table knows the exact value; the cards its set specified are
-  // backed up like winning ranks (DESIGN §3).
-  if (probe_ && k <= probe_->max_tricks()) {
-    ProbeResult pr;
-    if (probe_->probe(hand_, leader, trump_, pr)) {
-      ++stats_.tb_hits;
-      return {ns_leads ? pr.leader_tricks : k - pr.leader_tricks,
-              f_.winning_ranks ? pr.specified : (hand_[0] | hand_[1] | hand_[2] | hand_[3])};
-    }
-  }
   tr.start = hand_[0] | hand_[1] | hand_[2] | hand_[3];
   MoveHints hints;
   // With many tricks left the table answers far more often than the sure-
@@ -117,6 +107,18 @@ Value Engine::trick_start(int t, int beta) {
       return {ns_leads ? k - q.tricks : q.tricks, q.winners};
   }
   if (!table_first && probe_table(t, beta, hit, hints)) return hit;
+  // The endgame table knows the exact value; the cards its set specified are
+  // backed up like winning ranks (DESIGN §3). It is asked only where the
+  // cheaper cutoffs failed: their winners are usually fewer, which keeps the
+  // entries stored above more general.
+  if (probe_ && k <= probe_->max_tricks()) {
+    ProbeResult pr;
+    if (probe_->probe(hand_, leader, trump_, pr)) {
+      ++stats_.tb_hits;
+      return {ns_leads ? pr.leader_tricks : k - pr.leader_tricks,
+              f_.winning_ranks ? pr.specified : tr.start};
+    }
+  }
 
   Value v = play_moves(t, 0, beta, hints);
   if (!f_.winning_ranks) v.winners = tr.start;

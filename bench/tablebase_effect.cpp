@@ -1,0 +1,89 @@
+// ddtb-tablebase-effect: DD tables of a golden list with and without the
+// endgame tables, in one run; prints nodes and CPU time of each and the
+// ratios, and checks every table agrees (with each other and with DDS's).
+//
+//   ddtb-tablebase-effect DIR [--list FILE] [--deals N]
+#include <time.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "bench/ref_list.hpp"
+#include "ddtb/solver.hpp"
+#include "ddtb/tablebase.hpp"
+
+namespace {
+
+double cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string dir, list = std::string(DDTB_REF_DIR) + "/list100.txt";
+  int deals = -1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--list" && i + 1 < argc) {
+      list = argv[++i];
+    } else if (a == "--deals" && i + 1 < argc) {
+      deals = std::atoi(argv[++i]);
+    } else if (a == "--help" || a == "-h") {
+      std::puts("usage: ddtb-tablebase-effect DIR [--list FILE] [--deals N]");
+      return 0;
+    } else if (dir.empty() && a[0] != '-') {
+      dir = a;
+    } else {
+      std::fprintf(stderr, "ddtb-tablebase-effect: unknown argument '%s'\n", a.c_str());
+      return 2;
+    }
+  }
+  if (dir.empty()) {
+    std::fprintf(stderr, "ddtb-tablebase-effect: a tablebase directory is needed\n");
+    return 2;
+  }
+  auto tb = ddtb::Tablebase::open(dir);
+  if (!tb) {
+    std::fprintf(stderr, "ddtb-tablebase-effect: %s\n", tb.error().message.c_str());
+    return 2;
+  }
+  std::vector<ddtb::bench::RefDeal> ref;
+  try {
+    ref = ddtb::bench::read_ref_list(list, deals);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "ddtb-tablebase-effect: %s\n", e.what());
+    return 2;
+  }
+  ddtb::SolverOptions with;
+  with.tablebase = *tb;
+  ddtb::Solver plain, tabled(with);
+  double t_plain = 0, t_tabled = 0;
+  int bad = 0;
+  for (const auto& d : ref) {
+    double t0 = cpu_seconds();
+    const ddtb::DdTable a = plain.dd_table(d.deal);
+    double t1 = cpu_seconds();
+    const ddtb::DdTable b = tabled.dd_table(d.deal);
+    double t2 = cpu_seconds();
+    t_plain += t1 - t0;
+    t_tabled += t2 - t1;
+    if (!(a == b) || !(a == d.table)) {
+      ++bad;
+      std::printf("deal %d: tables differ\n", d.number);
+    }
+  }
+  const auto sp = plain.stats(), st = tabled.stats();
+  std::printf("tables: %s (up to %d cards)\n", dir.c_str(), (*tb)->max_cards());
+  std::printf("%zu deals, one thread, one Solver each side\n", ref.size());
+  std::printf("without tables: %llu nodes, %.3f s\n", (unsigned long long)sp.nodes, t_plain);
+  std::printf("with tables:    %llu nodes, %.3f s, %llu table answers\n",
+              (unsigned long long)st.nodes, t_tabled, (unsigned long long)st.tablebase_hits);
+  std::printf("ratio with/without: nodes %.3f, time %.3f\n", double(st.nodes) / double(sp.nodes),
+              t_tabled / t_plain);
+  std::printf("%s\n", bad ? "MISMATCH" : "all tables agree (with DDS's too)");
+  return bad ? 1 : 0;
+}
