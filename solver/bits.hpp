@@ -52,4 +52,30 @@ constexpr Bits run_below(Bits card, Bits holding, Bits present) {
   return holding & limit & ((card << 1) - 1);
 }
 
+// The top card of every run of `holding` (all suits at once): the cards of
+// `holding` whose next higher card in `present` is not in `holding` (or does
+// not exist). Cards of one run are equivalent; `holding` is within `present`.
+// Each card of `holding` finds the next lower present card below it (its
+// predecessor) by a fill down through the absent cards of its lane; a
+// predecessor that is also in `holding` continues the same run, so it is not
+// a top.
+constexpr Bits run_tops(Bits holding, Bits present) {
+  constexpr Bits kAllLanes = kLane | kLane << 16 | kLane << 32 | kLane << 48;
+  const Bits absent = kAllLanes & ~present;
+  const Bits below_cards = holding >> 1;
+  // Occluded fill (Kogge-Stone) down through absent positions, from those
+  // just below a card; lanes never mix, since the bits between lanes are
+  // never absent.
+  Bits gen = below_cards & absent, pro = absent;
+  gen |= pro & (gen >> 1);
+  pro &= pro >> 1;
+  gen |= pro & (gen >> 2);
+  pro &= pro >> 2;
+  gen |= pro & (gen >> 4);
+  pro &= pro >> 4;
+  gen |= pro & (gen >> 8);
+  const Bits preds = (below_cards | (gen >> 1)) & present;
+  return holding & ~preds;
+}
+
 }  // namespace ddtb::detail

@@ -10,11 +10,14 @@ namespace {
 
 constexpr bool is_ns(int seat) { return (seat & 1) == 0; }
 
+// The shape key: every seat's length in every suit, 4 bits each.
+constexpr int shape_shift(int seat, int suit) { return 4 * (seat * 4 + suit); }
+
 std::uint64_t shape_of(const std::array<Bits, 4>& hands) {
   std::uint64_t shape = 0;
   for (int seat = 0; seat < 4; ++seat)
     for (int s = 0; s < 4; ++s)
-      shape |= std::uint64_t(count(hands[seat] & suit_bits(s))) << (4 * (seat * 4 + s));
+      shape |= std::uint64_t(count(hands[seat] & suit_bits(s))) << shape_shift(seat, s);
   return shape;
 }
 
@@ -144,11 +147,47 @@ bool Engine::probe_table(int t, int beta, Value& hit, MoveHints& hints) {
   return false;
 }
 
+// The search state of one node, updated move by move.
+struct Engine::NodeSearch {
+  bool max_node;
+  int beta;
+  int best;
+  int best_card = -1;
+  Bits winners = 0;
+  // Cards of a suit below skip_below[suit] (a single bit) need no search:
+  // a lower card of the same suit already proved its rank irrelevant.
+  std::array<Bits, 4> skip_below{};
+  Value cut{};
+
+  NodeSearch(bool max, int b) : max_node(max), beta(b), best(max ? -1 : 99) {}
+  bool skips(int card) const { return bit_of(card) < skip_below[suit_of(card)]; }
+  // Takes in the result of `card`; true when it cuts the node off.
+  bool add(int card, const Value& child, bool winning_ranks) {
+    if (max_node ? child.tricks > best : child.tricks < best) {
+      best = child.tricks;
+      best_card = card;
+    }
+    if (max_node ? best >= beta : best < beta) {
+      cut = {best, child.winners};
+      return true;
+    }
+    winners |= child.winners;
+    if (winning_ranks) {
+      const int s = suit_of(card);
+      const Bits ws = child.winners & suit_bits(s);
+      if (!ws)
+        skip_below[s] = Bits{1} << (16 * s + 15);
+      else if (bit_of(card) < bottom_bit(ws))
+        skip_below[s] = std::max(skip_below[s], bottom_bit(ws));
+    }
+    return false;
+  }
+};
+
 Value Engine::play_moves(int t, int pos, int beta, const MoveHints& hints_in) {
   ++stats_.nodes;
   TrickState& tr = tricks_[t];
   const int seat = (tr.leader + pos) & 3;
-  MoveHints hints = hints_in;
   if (pos > 0) {
     // At the extremes (North-South need every trick left, or just one), a
     // side that surely wins the trick in progress settles the question.
@@ -167,68 +206,59 @@ Value Engine::play_moves(int t, int pos, int beta, const MoveHints& hints_in) {
                        pos ? tr.cards[tr.win_pos] : -1,
                        (tr.leader + tr.win_pos) & 3,
                        tr.start};
+  const Bits legal = legal_cards(hand_, view);
+  const Bits choices = choices_of(legal, view, f_.rank_equivalence);
+  if ((choices & (choices - 1)) == 0) {
+    // One choice: nothing to order or remember.
+    const int card = top_index(choices);
+    best_card_[t][pos] = card;
+    return play(t, pos, card, beta);
+  }
+
+  MoveHints hints;
   const std::uint64_t ckey = cutoff_key(tr, pos, seat, beta);
   CutoffSlot& cslot = cutoffs_[ckey >> (64 - kCutoffBits)];
   const std::uint32_t ccheck = static_cast<std::uint32_t>(ckey);
-  if (f_.move_ordering && cslot.check == ccheck) hints.killer = cslot.card[seat];
-  MoveList& ml = moves_[t][pos];
-  generate_moves(hand_, view, f_.rank_equivalence, hints, ml);
-  // The remembered cutoff card goes first; the rest is ordered only if needed.
-  int order_at = -1;
-  if (f_.move_ordering) {
-    int k = 0;
-    while (k < ml.size && ml.moves[k].card != hints.killer) ++k;
-    if (k < ml.size) {
-      std::swap(ml.moves[0], ml.moves[k]);
-      order_at = 1;
-    } else {
-      order_moves(hand_, trump_, view, hints, ml, 0);
-    }
-  }
+  if (f_.move_ordering && cslot.check == ccheck)
+    hints.killer = choice_for(choices, legal, cslot.card[seat]);
+  hints.tt_best = choice_for(choices, legal, hints_in.tt_best);
 
+  NodeSearch node(is_ns(seat), beta);
+  auto finish_cut = [&](int card) {
+    if (cslot.check != ccheck) cslot = {ccheck, {-1, -1, -1, -1}};
+    cslot.card[seat] = static_cast<std::int8_t>(card);
+    best_card_[t][pos] = card;
+    return node.cut;
+  };
   // Near the root, leads whose likely trick ends in a decisive table entry
-  // are tried first (the table often holds that trick from another search).
-  if (pos == 0 && f_.move_ordering && tr.rel_valid && ml.size > 1 &&
-      count(hand_[seat]) >= kProbeLeadsMinTricks) {
-    if (order_at >= 0) order_moves(hand_, trump_, view, hints, ml, order_at);
-    order_at = -1;
-    promote_probed_leads(t, beta, ml);
+  // are tried first (the table often holds that trick from another search);
+  // that needs the whole list ordered up front.
+  const bool probe_leads = pos == 0 && f_.move_ordering && tr.rel_valid &&
+                           count(hand_[seat]) >= kProbeLeadsMinTricks;
+  // The remembered cutoff card goes first; the rest is listed and ordered
+  // only if it fails to cut.
+  MoveList& ml = moves_[t][pos];
+  int from = 0;
+  if (hints.killer >= 0 && !probe_leads) {
+    const int card = hints.killer;
+    if (node.add(card, play(t, pos, card, beta), f_.winning_ranks)) return finish_cut(card);
+    list_moves(choices & ~bit_of(card), ml);
+  } else if (hints.killer >= 0) {
+    ml.moves[0] = Move{static_cast<std::int8_t>(hints.killer), 0};
+    list_moves(choices & ~bit_of(hints.killer), ml, 1);
+    from = 1;
+  } else {
+    list_moves(choices, ml);
   }
-
-  const bool max_node = is_ns(seat);
-  int best = max_node ? -1 : 99;
-  int best_card = -1;
-  Bits winners = 0;
-  // Cards of a suit below skip_below[suit] (a single bit) need no search:
-  // a lower card of the same suit already proved its rank irrelevant.
-  std::array<Bits, 4> skip_below{};
+  if (f_.move_ordering) order_moves(hand_, trump_, view, hints, ml, from);
+  if (probe_leads) promote_probed_leads(t, beta, ml);
   for (int i = 0; i < ml.size; ++i) {
-    if (i == order_at) order_moves(hand_, trump_, view, hints, ml, i);
     const int card = ml.moves[i].card;
-    const int s = suit_of(card);
-    if (bit_of(card) < skip_below[s]) continue;
-    const Value child = play(t, pos, card, beta);
-    if (max_node ? child.tricks > best : child.tricks < best) {
-      best = child.tricks;
-      best_card = card;
-    }
-    if (max_node ? best >= beta : best < beta) {
-      if (cslot.check != ccheck) cslot = {ccheck, {-1, -1, -1, -1}};
-      cslot.card[seat] = static_cast<std::int8_t>(card);
-      best_card_[t][pos] = card;
-      return {best, child.winners};
-    }
-    winners |= child.winners;
-    if (f_.winning_ranks) {
-      const Bits ws = child.winners & suit_bits(s);
-      if (!ws)
-        skip_below[s] = Bits{1} << (16 * s + 15);
-      else if (bit_of(card) < bottom_bit(ws))
-        skip_below[s] = std::max(skip_below[s], bottom_bit(ws));
-    }
+    if (node.skips(card)) continue;
+    if (node.add(card, play(t, pos, card, beta), f_.winning_ranks)) return finish_cut(card);
   }
-  best_card_[t][pos] = best_card;
-  return {best, winners};
+  best_card_[t][pos] = node.best_card;
+  return {node.best, node.winners};
 }
 
 Value Engine::play(int t, int pos, int card, int beta) {
@@ -298,15 +328,17 @@ bool Engine::probe_lead(int t, int lead, int beta) {
       const TrickView view{tr.leader, pos, tr.lead_suit, tr.cards[tr.win_pos],
                            (tr.leader + tr.win_pos) & 3, tr.start};
       MoveHints hints;
+      const Bits legal = legal_cards(hand_, view);
+      const Bits choices = choices_of(legal, view, f_.rank_equivalence);
       const std::uint64_t ckey = cutoff_key(tr, pos, seat, beta);
       const CutoffSlot& cslot = cutoffs_[ckey >> (64 - kCutoffBits)];
-      if (cslot.check == static_cast<std::uint32_t>(ckey)) hints.killer = cslot.card[seat];
-      MoveList& ml = moves_[t][pos];
-      generate_moves(hand_, view, f_.rank_equivalence, hints, ml);
-      card = ml.moves[0].card;
+      if (cslot.check == static_cast<std::uint32_t>(ckey))
+        hints.killer = choice_for(choices, legal, cslot.card[seat]);
       if (hints.killer >= 0) {
         card = hints.killer;
-      } else if (ml.size > 1) {
+      } else {
+        MoveList& ml = moves_[t][pos];
+        list_moves(choices, ml);
         order_moves(hand_, trump_, view, hints, ml, 0);
         card = ml.moves[0].card;
       }
@@ -373,14 +405,17 @@ void Engine::prepare_relative(int t) {
     const TrickState& prev = tricks_[t - 1];
     tr.rel = prev.rel;
     Bits present = prev.start;
+    tr.shape = prev.shape;
     for (int i = 0; i < 4; ++i) {
-      remove_relative(tr.rel, prev.cards[i], present);
-      present &= ~bit_of(prev.cards[i]);
+      const int card = prev.cards[i];
+      remove_relative(tr.rel, card, present);
+      present &= ~bit_of(card);
+      tr.shape -= std::uint64_t{1} << shape_shift((prev.leader + i) & 3, suit_of(card));
     }
   } else {
     tr.rel = make_relative(hand_);
+    tr.shape = shape_of(hand_);
   }
-  tr.shape = shape_of(hand_);
   tr.rel_valid = true;
 }
 

@@ -79,6 +79,7 @@ class Engine {
     std::uint64_t shape;
   };
 
+  struct NodeSearch;
   Value trick_start(int t, int beta);
   Value play_moves(int t, int pos, int beta, const MoveHints& hints);
   Value play(int t, int pos, int card, int beta);

@@ -122,34 +122,6 @@ int follow_weight(const Hands& H, const TrickView& t, int card) {
 
 }  // namespace
 
-void generate_moves(const std::array<Bits, 4>& hands, const TrickView& t, bool equivalence,
-                    MoveHints& hints, MoveList& out) {
-  const int seat = (t.leader + t.pos) & 3;
-  Bits legal = hands[seat];
-  if (t.pos > 0) {
-    const Bits follow = legal & suit_bits(t.lead_suit);
-    if (follow) legal = follow;
-  }
-  out.size = 0;
-  int killer = -1, tt_best = -1;
-  for (int s = 3; s >= 0; --s) {
-    Bits holding = legal & suit_bits(s);
-    const Bits present = t.start & suit_bits(s);
-    while (holding) {
-      const Bits top = top_bit(holding);
-      const Bits run = equivalence ? run_below(top, holding, present) : top;
-      holding &= ~run;
-      const int card = top_index(top);
-      // A hint that is a lower member of a run stands for the run's top card.
-      if (hints.killer >= 0 && (run & bit_of(hints.killer))) killer = card;
-      if (hints.tt_best >= 0 && (run & bit_of(hints.tt_best))) tt_best = card;
-      out.moves[out.size++] = Move{static_cast<std::int8_t>(card), 0};
-    }
-  }
-  hints.killer = killer;
-  hints.tt_best = tt_best;
-}
-
 void order_moves(const std::array<Bits, 4>& hands, int trump, const TrickView& t,
                  const MoveHints& hints, MoveList& out, int from) {
   if (out.size - from <= 1) return;

@@ -43,11 +43,37 @@ struct MoveHints {
   int tt_best = -1; // the best card stored with a matching table entry
 };
 
-// The legal cards of the seat to play, one per run when `equivalence` is set,
-// from the highest card down. Hints naming a lower card of a run are mapped
-// onto the run's top card (or -1 when not among the legal cards).
-void generate_moves(const std::array<Bits, 4>& hands, const TrickView& trick, bool equivalence,
-                    MoveHints& hints, MoveList& out);
+// The cards the seat to play may play now.
+inline Bits legal_cards(const std::array<Bits, 4>& hands, const TrickView& t) {
+  const Bits hand = hands[(t.leader + t.pos) & 3];
+  if (t.pos == 0) return hand;
+  const Bits follow = hand & suit_bits(t.lead_suit);
+  return follow ? follow : hand;
+}
+
+// The cards worth searching among `legal`: one per run of equivalent cards
+// (its top card) when `equivalence` is set, else all of them.
+inline Bits choices_of(Bits legal, const TrickView& t, bool equivalence) {
+  return equivalence ? run_tops(legal, t.start) : legal;
+}
+
+// The choice that stands for `card` (the top of its run), or -1 when `card`
+// is not legal. `choices` come from choices_of(legal, ...).
+inline int choice_for(Bits choices, Bits legal, int card) {
+  if (card < 0 || !(legal & bit_of(card))) return -1;
+  // The run's top is the lowest choice of the suit at or above the card.
+  return bottom_index(choices & suit_bits(suit_of(card)) & ~below(bit_of(card)));
+}
+
+// Lists `choices` from out.moves[from] on, from the highest card down.
+inline void list_moves(Bits choices, MoveList& out, int from = 0) {
+  out.size = from;
+  while (choices) {
+    const int card = top_index(choices);
+    choices ^= bit_of(card);
+    out.moves[out.size++] = Move{static_cast<std::int8_t>(card), 0};
+  }
+}
 
 // Orders out.moves[from, size) by weight, heaviest first (stable). The
 // search orders lazily: a remembered cutoff card is tried first, and the rest

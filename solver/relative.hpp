@@ -61,16 +61,17 @@ inline RelPattern make_relative(const std::array<Bits, 4>& hands) {
 }
 
 // Removes one card from the owner sequence of its suit. `present` is the set
-// of cards (all suits) before the removal and contains the card.
+// of cards (all suits) before the removal and contains the card. The fields
+// below the card's move up by one; the suit's last field becomes 0.
 inline void remove_relative(RelPattern& r, int card, Bits present) {
   const int suit = suit_of(card);
   const int index = count(present & suit_bits(suit) & above(bit_of(card)));
   const int shift = half_shift(suit);
+  const int field = shift + 30 - 2 * index;  // lowest bit of the card's field
+  const std::uint64_t lower = ((std::uint64_t{1} << field) - 1) & ~((std::uint64_t{1} << shift) - 1);
+  const std::uint64_t removed = std::uint64_t{3} << field;
   std::uint64_t& word = r.w[suit >> 1];
-  std::uint64_t half = (word >> shift) & 0xffffffffull;
-  std::uint64_t keep = index == 0 ? 0 : (0xffffffffull << (32 - 2 * index)) & 0xffffffffull;
-  half = (half & keep) | ((half << 2) & ~keep & 0xffffffffull);
-  word = (word & ~(0xffffffffull << shift)) | (half << shift);
+  word = (word & ~(lower | removed)) | ((word & lower) << 2);
 }
 
 // The absolute cards behind a mask: for every suit, the top m cards of

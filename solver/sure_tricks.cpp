@@ -233,10 +233,14 @@ SureTricks cash_line(const std::array<Bits, 4>& h, int x, int y, int o1, int o2,
 
 SureTricks quick_tricks(const std::array<Bits, 4>& h, int leader, int trump, int needed) {
   const int lho = (leader + 1) & 3, pd = (leader + 2) & 3, rho = (leader + 3) & 3;
-  // Upper bound of every line below: a suit gives at most the longer of our
-  // two holdings, and nothing unless we hold its top card; if the opponents
-  // hold the top trump, their trumps are never drawn, so a side suit gives
-  // at most the shortest holding of an opponent with trumps.
+  // Upper bound of every line below. In a suit, our side wins at most as
+  // many rounds in a row as it holds cards above every opponent's card, and
+  // more (up to the longer of our holdings) only if those cards outlast the
+  // opponents' holdings; nothing unless we hold the suit's top card. If the
+  // opponents hold the top trump, their trumps are never drawn, so a side
+  // suit gives at most the shortest holding of an opponent with trumps.
+  // Every line starts with the leader leading a suit that we win (or counts
+  // trumps that only our side holds), so without either there are none.
   int cap = 13;  // -1: the opponents hold the top trump
   if (trump != kNoTrump) {
     const Bits tm = suit_bits(trump);
@@ -244,19 +248,28 @@ SureTricks quick_tricks(const std::array<Bits, 4>& h, int leader, int trump, int
     if (opp_trumps && !((h[leader] | h[pd]) & tm & above(top_bit(opp_trumps)))) cap = -1;
   }
   int bound = 0;
+  bool can_start = false;
   for (int s = 0; s < 4; ++s) {
     const Bits m = suit_bits(s);
     const Bits ours = (h[leader] | h[pd]) & m, theirs = (h[lho] | h[rho]) & m;
-    if (!ours || (theirs && top_bit(ours) < top_bit(theirs))) continue;
-    int n = std::max(count(h[leader] & m), count(h[pd] & m));
+    if (!ours) continue;
+    const int longest = std::max(count(h[leader] & m), count(h[pd] & m));
+    int n = longest;
+    if (theirs) {
+      const int over = count(ours & above(top_bit(theirs)));
+      if (over == 0) continue;
+      if (over < std::max(count(h[lho] & m), count(h[rho] & m))) n = over;
+    }
     if (cap < 0 && s != trump) {
       const Bits tm = suit_bits(trump);
       if (h[lho] & tm) n = std::min(n, count(h[lho] & m));
       if (h[rho] & tm) n = std::min(n, count(h[rho] & m));
     }
+    // Trumps that only our side holds win whenever played: no lead needed.
+    can_start |= (h[leader] & m) != 0 || (s == trump && !theirs);
     bound += n;
   }
-  if (bound < needed) return {};
+  if (bound < needed || !can_start) return {};
 
   SureTricks best = cash_line(h, leader, pd, lho, rho, trump, true, needed);
   if (best.tricks >= needed) return best;
