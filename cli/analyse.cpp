@@ -52,6 +52,8 @@ void analyse_play(Solver& solver, Board& board) {
 void analyse(Solver& solver, Board& board, const Request& request) {
   const bool whole = request.whole_table || board.par.has_value();
   board.result.table = solve_table(solver, *board.deal, request, whole);
+  if (board.par)
+    board.result.par = dealer_par(*board.result.table, board.par->dealer, board.par->vulnerability);
   if (board.play) analyse_play(solver, board);
 }
 

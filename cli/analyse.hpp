@@ -1,5 +1,6 @@
 // What a worker does with a board: the DD table (the entries asked for, or
-// all of them), par, and the play analysis, with one Solver so that its
+// all of them), par (DDS's DealerPar: the seats bid in turn from the
+// dealer), and the play analysis, with one Solver so that its
 // transposition table carries over from the table to the play.
 #pragma once
 

@@ -192,7 +192,9 @@ Board make_board(Game game, const Request& request) {
   }
   read_deal(board);
   if (board.status != BoardStatus::kSolve) return board;
-  if (request.par || request.par_if_known) read_par_conditions(board, request);
+  // Par is about contracts of 13 tricks: an end position has none.
+  const bool full_deal = board.deal->tricks_left() == kNumTricks;
+  if ((request.par || request.par_if_known) && full_deal) read_par_conditions(board, request);
   if (request.play && g.find("Play")) {
     PlayReading reading = read_play(g, *board.deal);
     if (reading.problem) board.problems.push_back(std::move(*reading.problem));

@@ -11,6 +11,7 @@
 #include "cli/pbn_reader.hpp"
 #include "cli/play_record.hpp"
 #include "cli/tag_values.hpp"
+#include "ddtb/par.hpp"
 #include "ddtb/position.hpp"
 #include "ddtb/solver.hpp"
 
@@ -44,7 +45,7 @@ enum class BoardStatus {
 // came from (for messages).
 struct ParConditions {
   Seat dealer = Seat::North;
-  Vulnerability vulnerability = Vulnerability::kNone;
+  Vulnerability vulnerability = Vulnerability::None;
 };
 
 // The double-dummy result after each card of a play record.
@@ -67,6 +68,7 @@ struct PlayAnalysis {
 // What the worker computed.
 struct Analysis {
   std::optional<DdTable> table;  // the entries asked for (all 20 when whole_table)
+  std::optional<ParResult> par;  // DDS DealerPar's view, with Board::par's conditions
   std::optional<PlayAnalysis> play;
 };
 

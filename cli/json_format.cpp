@@ -3,7 +3,11 @@
 // Outer keys are strains ("N" = no trump, then S, H, D, C), inner keys the
 // declarers N, E, S, W; values are the tricks that declarer takes. With
 // --strains or --declarers only those keys appear. Optional fields:
-//   "par":  {"score":110,"contracts":["2H by N"],...}  (par.hpp's result)
+//   "par":  {"score":-110,"dealer":"N","vulnerable":"None",
+//            "contracts":[{"contract":"2S","by":"EW","result":0}]}
+// Par is DDS's DealerPar: "score" from North-South's view; each contract
+// with the seats that reach it and its result (+overtricks, -undertricks;
+// a doubled sacrifice's contract ends in "X"). No contracts: pass it out.
 //   "play": {"contract":"4S","declarer":"W","leader":"N","before":10,
 //            "cards":[{"seat":"N","card":"D5","tricks":10,"lost":0},...],
 //            "stopped":"..."}
@@ -13,6 +17,7 @@
 // "stopped" is there only when the record ends before the deal does.
 #include "cli/json.hpp"
 #include "cli/output.hpp"
+#include "cli/par_text.hpp"
 
 namespace ddtb::cli {
 
@@ -45,6 +50,23 @@ std::string tricks_json(const Board& board) {
   return out + "}";
 }
 
+std::string par_json(const ParResult& par, const ParConditions& conditions) {
+  std::string out = "{\"score\":" + std::to_string(par.score) +
+                    ",\"dealer\":" + letter(seat_letter(conditions.dealer)) +
+                    ",\"vulnerable\":" + json_string(vulnerability_name(conditions.vulnerability)) +
+                    ",\"contracts\":[";
+  for (std::size_t i = 0; i < par.contracts.size(); ++i) {
+    const ParContract& c = par.contracts[i];
+    ParContract bare = c;
+    bare.overtricks = bare.undertricks = 0;
+    if (i) out += ',';
+    out += "{\"contract\":" + json_string(contract_text(bare)) +
+           ",\"by\":" + json_string(seats_text(c.seats)) +
+           ",\"result\":" + std::to_string(c.overtricks - c.undertricks) + "}";
+  }
+  return out + "]}";
+}
+
 std::string play_json(const PlayAnalysis& play) {
   const PlayRecord& r = play.record;
   std::string out = "{\"contract\":" + json_string(contract_text(r.contract)) +
@@ -68,6 +90,7 @@ std::string play_json(const PlayAnalysis& play) {
 std::string json_board(const Board& board) {
   if (!board.result.table) return "";
   std::string out = "{\"board\":" + json_string(board.id) + ",\"tricks\":" + tricks_json(board);
+  if (board.result.par) out += ",\"par\":" + par_json(*board.result.par, *board.par);
   if (board.result.play) out += ",\"play\":" + play_json(*board.result.play);
   out += "}\n";
   return out;

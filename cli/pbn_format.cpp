@@ -8,7 +8,10 @@
 //       tag with and other programs read it in);
 //   [OptimumResultTable "Declarer;Denomination\2R;Result\2R"]
 //       followed by its 20 rows "N NT  6" ... "W  C  5", same order;
-//   [OptimumScore "NS 110"] and [ParContract "NS 2H"] when par is known.
+//   [OptimumScore "NS -110"] and [ParContract "EW 2S"] when the dealer and
+//       vulnerability are known: DDS's DealerPar, the score from
+//       North-South's view, the contracts with the seats that reach par,
+//       "; " between them (e.g. "NS 4S; N 4H", "EW 5DX-2"), "Pass" for none.
 //
 // A game that already has one of these tags gets its value replaced where
 // it stands (the table with its rows); the others are added after the
@@ -20,6 +23,7 @@
 #include <vector>
 
 #include "cli/output.hpp"
+#include "cli/par_text.hpp"
 
 namespace ddtb::cli {
 
@@ -85,6 +89,10 @@ std::string pbn_board(const Board& board) {
   };
   std::vector<NewTag> tags;
   tags.push_back({"DoubleDummyTricks", double_dummy_tricks(*board.result.table), {}});
+  if (board.result.par) {
+    tags.push_back({"OptimumScore", optimum_score_value(*board.result.par), {}});
+    tags.push_back({"ParContract", par_contract_value(*board.result.par), {}});
+  }
   tags.push_back(
       {"OptimumResultTable", std::string(kTableHeader), table_rows(*board.result.table)});
 

@@ -55,13 +55,13 @@ Expected<std::optional<Vulnerability>> parse_vulnerability(std::string_view valu
     std::string_view text;
     Vulnerability v;
   };
-  static constexpr std::array<Name, 7> kNames{{{"None", Vulnerability::kNone},
-                                               {"Love", Vulnerability::kNone},
-                                               {"-", Vulnerability::kNone},
-                                               {"NS", Vulnerability::kNorthSouth},
-                                               {"EW", Vulnerability::kEastWest},
-                                               {"All", Vulnerability::kBoth},
-                                               {"Both", Vulnerability::kBoth}}};
+  static constexpr std::array<Name, 7> kNames{{{"None", Vulnerability::None},
+                                               {"Love", Vulnerability::None},
+                                               {"-", Vulnerability::None},
+                                               {"NS", Vulnerability::NorthSouth},
+                                               {"EW", Vulnerability::EastWest},
+                                               {"All", Vulnerability::Both},
+                                               {"Both", Vulnerability::Both}}};
   for (const Name& n : kNames)
     if (iequals(value, n.text)) return std::optional<Vulnerability>{n.v};
   return bad(quoted(value) + " is not a vulnerability (None, NS, EW or All)");
@@ -110,25 +110,25 @@ std::optional<BoardConditions> conditions_of_board_number(std::string_view board
   if (ec != std::errc{} || end != board.data() + board.size() || n == 0) return std::nullopt;
   // The vulnerability of boards 1..16; the cycle then repeats.
   static constexpr std::array<Vulnerability, 16> kCycle{
-      Vulnerability::kNone,    Vulnerability::kNorthSouth, Vulnerability::kEastWest,
-      Vulnerability::kBoth,    Vulnerability::kNorthSouth, Vulnerability::kEastWest,
-      Vulnerability::kBoth,    Vulnerability::kNone,       Vulnerability::kEastWest,
-      Vulnerability::kBoth,    Vulnerability::kNone,       Vulnerability::kNorthSouth,
-      Vulnerability::kBoth,    Vulnerability::kNone,       Vulnerability::kNorthSouth,
-      Vulnerability::kEastWest};
+      Vulnerability::None,    Vulnerability::NorthSouth, Vulnerability::EastWest,
+      Vulnerability::Both,    Vulnerability::NorthSouth, Vulnerability::EastWest,
+      Vulnerability::Both,    Vulnerability::None,       Vulnerability::EastWest,
+      Vulnerability::Both,    Vulnerability::None,       Vulnerability::NorthSouth,
+      Vulnerability::Both,    Vulnerability::None,       Vulnerability::NorthSouth,
+      Vulnerability::EastWest};
   const unsigned long k = (n - 1) % 16;
   return BoardConditions{seat_from_int(static_cast<int>(k % 4)), kCycle[k]};
 }
 
 std::string_view vulnerability_name(Vulnerability v) {
   switch (v) {
-    case Vulnerability::kNorthSouth:
+    case Vulnerability::NorthSouth:
       return "NS";
-    case Vulnerability::kEastWest:
+    case Vulnerability::EastWest:
       return "EW";
-    case Vulnerability::kBoth:
+    case Vulnerability::Both:
       return "All";
-    case Vulnerability::kNone:
+    case Vulnerability::None:
       break;
   }
   return "None";

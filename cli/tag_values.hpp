@@ -11,10 +11,9 @@
 
 #include "ddtb/cards.hpp"
 #include "ddtb/expected.hpp"
+#include "ddtb/par.hpp"
 
 namespace ddtb::cli {
-
-enum class Vulnerability { kNone, kNorthSouth, kEastWest, kBoth };
 
 struct Contract {
   int level = 0;  // 1..7; 0 for an end position's [Contract], which names the strain only

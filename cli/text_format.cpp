@@ -13,6 +13,7 @@
 // across a row for "what can South make". --strains and --declarers leave
 // out rows and columns. Par and the play analysis follow when asked for:
 //
+//   Par NS -110: 2S by EW   (dealer N, vul None)
 //   Play 4S by W, N leads: declarer can take 10 before the lead
 //      1  N D5 10    E DA 10    S D3 10    W D2 10
 //      2  E C8 10    S C4 10    W CK  9*   N CA  9
@@ -21,6 +22,7 @@
 #include <cstdio>
 
 #include "cli/output.hpp"
+#include "cli/par_text.hpp"
 
 namespace ddtb::cli {
 
@@ -102,6 +104,10 @@ std::string text_board(const Board& board) {
   out += '\n';
   out += to_pbn(*board.deal, board.first_seat) + '\n';
   out += table_text(*board.result.table, board.shown_strains, board.shown_declarers);
+  if (board.result.par)
+    out += "Par " + optimum_score_value(*board.result.par) + ": " +
+           par_contracts_text(*board.result.par) + "   (dealer " + seat_letter(board.par->dealer) +
+           ", vul " + std::string(vulnerability_name(board.par->vulnerability)) + ")\n";
   if (board.result.play) out += play_text(*board.result.play);
   out += '\n';
   return out;

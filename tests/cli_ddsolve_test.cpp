@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <regex>
 #include <sstream>
 
 #include "cli/pbn_reader.hpp"
@@ -79,9 +80,9 @@ std::vector<std::string> games_texts_of(const std::string& pbn) {
 // ---------------------------------------------------------------- golden output
 
 TEST(Ddsolve, TextOutputOfTheSessionIsGolden) {
-  const auto r = test::run(kDdsolve, {"--play", kSession});
+  const auto r = test::run(kDdsolve, {"--par", "--play", kSession});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  expect_golden(r.out, "club_session.txt", "ddsolve --play tests/data/cli/club_session.pbn");
+  expect_golden(r.out, "club_session.txt", "ddsolve --par --play tests/data/cli/club_session.pbn");
   // The board with unknown hands is a notice, then the summary.
   EXPECT_EQ(r.err, kSession +
                        ":91:27: board 4: skipped: hand 2 (North), hand 4 (South) are unknown "
@@ -90,10 +91,10 @@ TEST(Ddsolve, TextOutputOfTheSessionIsGolden) {
 }
 
 TEST(Ddsolve, JsonOutputOfTheSessionIsGolden) {
-  const auto r = test::run(kDdsolve, {"--json", "--play", "-t", "2", kSession});
+  const auto r = test::run(kDdsolve, {"--json", "--par", "--play", "-t", "2", kSession});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   expect_golden(r.out, "club_session.jsonl",
-                "ddsolve --json --play tests/data/cli/club_session.pbn");
+                "ddsolve --json --par --play tests/data/cli/club_session.pbn");
 }
 
 TEST(Ddsolve, AnnotatedPbnOfTheSessionIsGolden) {
@@ -124,6 +125,36 @@ TEST(Ddsolve, SessionTablesAgreeWithDds) {
       for (int h = 0; h < 4; ++h)
         EXPECT_EQ(integer(boards.at(id), std::string("tricks.") + strains[s] + "." + seats[h]),
                   ref.table[s][h]);
+  }
+}
+
+// Par of the session's full deals against DDS's DealerPar (PAR2 lines of
+// list100, e.g. "4S*-EW-1"): the session gives each board the dealer and
+// vulnerability of its list100 deal.
+TEST(Ddsolve, SessionParAgreesWithDdsDealerPar) {
+  const auto r = test::run(kDdsolve, {"--json", "--par", "-q", kSession});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto boards = boards_of(r.out);
+  const std::regex dds(R"(^([1-7])([SHDCN])(\*?)-([NESW]+)(?:([+-])([0-9]+))?$)");
+  for (const auto& [id, number] : kSessionDeals) {
+    SCOPED_TRACE(std::string("board ") + id);
+    const ddtb::test::RefDeal& ref = list100()[number - 1];
+    const JsonMap& b = boards.at(id);
+    EXPECT_EQ(integer(b, "par.score"), ref.dealer_par.score);
+    EXPECT_EQ(text(b, "par.dealer"), std::string(1, seat_letter(seat_from_int(ref.dealer))));
+    const auto contracts = static_cast<std::size_t>(integer(b, "par.contracts.#"));
+    ASSERT_EQ(contracts, ref.dealer_par.contracts.size());
+    for (std::size_t i = 0; i < contracts; ++i) {
+      std::smatch m;
+      ASSERT_TRUE(std::regex_match(ref.dealer_par.contracts[i], m, dds))
+          << ref.dealer_par.contracts[i];
+      const std::string strain = m[2] == "N" ? "NT" : m[2].str();
+      const std::string key = "par.contracts." + std::to_string(i);
+      EXPECT_EQ(text(b, key + ".contract"), m[1].str() + strain + (m[3] == "*" ? "X" : ""));
+      EXPECT_EQ(text(b, key + ".by"), m[4].str());
+      const long long result = m[5].matched ? std::stoll(m[5].str() + m[6].str()) : 0;
+      EXPECT_EQ(integer(b, key + ".result"), result);
+    }
   }
 }
 
@@ -166,7 +197,7 @@ TEST(Ddsolve, AnnotatedPbnChangesNothingElse) {
 TEST(Ddsolve, AnnotatedPbnReadsBackWithTheRightTags) {
   const auto pbn = test::run(kDdsolve, {"--pbn", kSession});
   ASSERT_EQ(pbn.exit_code, 0) << pbn.err;
-  const auto json = boards_of(test::run(kDdsolve, {"--json", "-q", kSession}).out);
+  const auto json = boards_of(test::run(kDdsolve, {"--json", "--par", "-q", kSession}).out);
 
   std::istringstream in(pbn.out);
   PbnReader reader(in);
@@ -202,6 +233,27 @@ TEST(Ddsolve, AnnotatedPbnReadsBackWithTheRightTags) {
         expected_ddt += "0123456789abcdef"[tricks];
       }
     EXPECT_EQ(ddt->value, expected_ddt);
+    // Par for the full deals (dealer and vulnerability are in the file),
+    // from North-South's view, the contracts with the seats reaching par.
+    const JsonMap& b = json.at(id);
+    const Tag* score = game->find("OptimumScore");
+    const Tag* contract = game->find("ParContract");
+    if (b.count("par.score")) {
+      ASSERT_NE(score, nullptr);
+      ASSERT_NE(contract, nullptr);
+      EXPECT_EQ(score->value, "NS " + std::to_string(integer(b, "par.score")));
+      std::string contracts;
+      for (long long i = 0; i < integer(b, "par.contracts.#"); ++i) {
+        const std::string key = "par.contracts." + std::to_string(i);
+        const long long result = integer(b, key + ".result");
+        contracts += (i ? "; " : "") + text(b, key + ".by") + " " + text(b, key + ".contract") +
+                     (result > 0 ? "+" : "") + (result != 0 ? std::to_string(result) : "");
+      }
+      EXPECT_EQ(contract->value, contracts.empty() ? "Pass" : contracts);
+    } else {  // an end position: no par
+      EXPECT_EQ(score, nullptr);
+      EXPECT_EQ(contract, nullptr);
+    }
     // The table: its header, then 20 rows "N NT  6" in the same order.
     EXPECT_EQ(table->value, "Declarer;Denomination\\2R;Result\\2R");
     ASSERT_EQ(table->section.size(), 60u);  // 20 rows of 3 tokens
@@ -224,6 +276,9 @@ TEST(Ddsolve, AnnotatedPbnReadsBackWithTheRightTags) {
   // list100's deal 1, board 2 of deal 2.
   EXPECT_NE(pbn.out.find("[DoubleDummyTricks \"65657656576867568675\"]"), std::string::npos);
   EXPECT_NE(pbn.out.find("[DoubleDummyTricks \"94a8694a863923739237\"]"), std::string::npos);
+  // And DDS's DealerPar of deal 2 (PAR2 "100" "4S*-EW-1"), Vulnerable NS.
+  EXPECT_NE(pbn.out.find("[OptimumScore \"NS 100\"]\r\n[ParContract \"EW 4SX-1\"]"),
+            std::string::npos);
 }
 
 // Annotating an annotated file changes nothing: the tags are found and
@@ -410,7 +465,7 @@ INSTANTIATE_TEST_SUITE_P(
                   {"1", "3"}},
         Malformed{"bad_vulnerable.pbn",
                   {"--par"},
-                  "7:14: board 2: [Vulnerable]: \"N-S\" is not a vulnerability (None, NS, EW or "
+                  "8:14: board 2: [Vulnerable]: \"N-S\" is not a vulnerability (None, NS, EW or "
                   "All)",
                   {"1", "2", "3"}},
         Malformed{"bad_contract.pbn",
@@ -608,9 +663,11 @@ TEST(Ddsolve, TablebaseGivesTheSameAnswers) {
   const auto build = test::run(DDTB_BUILD_PATH, {"build", "--cards", "8", "--out", dir.string(),
                                                  "--threads", "1", "--quiet"});
   ASSERT_EQ(build.exit_code, 0) << build.err;
-  const auto with = test::run(kDdsolve, {"--tablebase", dir.string(), "--play", "-q", kSession});
+  const auto with =
+      test::run(kDdsolve, {"--tablebase", dir.string(), "--par", "--play", "-q", kSession});
   EXPECT_EQ(with.exit_code, 0) << with.err;
-  expect_golden(with.out, "club_session.txt", "ddsolve --play tests/data/cli/club_session.pbn");
+  expect_golden(with.out, "club_session.txt",
+                "ddsolve --par --play tests/data/cli/club_session.pbn");
 #endif
 }
 

@@ -10,6 +10,7 @@
 #include "cli/json.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
+#include "cli/par_text.hpp"
 #include "cli/progress.hpp"
 #include "tests/cli_test.hpp"
 
@@ -150,6 +151,50 @@ TEST(CliFormats, PbnWithoutAFinalLineEndKeepsEndingThatWay) {
   EXPECT_TRUE(out.ends_with("W  C  5"));
 }
 
+// ---------------------------------------------------------------- par
+
+TEST(CliParText, ContractsScoresAndTags) {
+  ParContract made{4, Strain::Spades, Side::NorthSouth, 0x5, false, false, 1, 0};
+  ParContract sacrifice{5, Strain::Diamonds, Side::EastWest, 0xa, true, false, 0, 2};
+  ParContract nt{3, Strain::NoTrump, Side::NorthSouth, 0x1, false, false, 0, 0};
+  EXPECT_EQ(seats_text(0x5), "NS");
+  EXPECT_EQ(seats_text(0xa), "EW");
+  EXPECT_EQ(seats_text(0x8), "W");
+  EXPECT_EQ(contract_text(made), "4S+1");
+  EXPECT_EQ(contract_text(sacrifice), "5DX-2");
+  EXPECT_EQ(contract_text(nt), "3NT");
+  const ParResult two{-300, {sacrifice, nt}};
+  EXPECT_EQ(par_contracts_text(two), "5DX-2 by EW, 3NT by N");
+  EXPECT_EQ(optimum_score_value(two), "NS -300");
+  EXPECT_EQ(par_contract_value(two), "EW 5DX-2; N 3NT");
+  const ParResult passed{0, {}};
+  EXPECT_EQ(par_contracts_text(passed), "pass");
+  EXPECT_EQ(par_contract_value(passed), "Pass");
+  EXPECT_EQ(optimum_score_value(passed), "NS 0");
+}
+
+TEST(CliFormats, ParFollowsTheTableInEveryFormat) {
+  Request r;
+  r.par = true;
+  Board b = solved_board(kDeal1Game, kDeal1, r);
+  ASSERT_TRUE(b.par);
+  b.result.par = dealer_par(kDeal1, b.par->dealer, b.par->vulnerability);
+  EXPECT_NE(text_board(b).find("   W   6   8   6   7   5\n"
+                               "Par NS -110: 2S by EW   (dealer N, vul None)\n\n"),
+            std::string::npos)
+      << text_board(b);
+  EXPECT_NE(
+      json_board(b).find(",\"par\":{\"score\":-110,\"dealer\":\"N\",\"vulnerable\":\"None\","
+                         "\"contracts\":[{\"contract\":\"2S\",\"by\":\"EW\",\"result\":0}]}}"),
+      std::string::npos)
+      << json_board(b);
+  EXPECT_NE(pbn_board(b).find("[DoubleDummyTricks \"65657656576867568675\"]\n"
+                              "[OptimumScore \"NS -110\"]\n[ParContract \"EW 2S\"]\n"
+                              "[OptimumResultTable "),
+            std::string::npos)
+      << pbn_board(b);
+}
+
 // ---------------------------------------------------------------- progress
 
 TEST(CliProgress, RendersCountRateAndTimeLeft) {
@@ -205,7 +250,7 @@ TEST(CliOptions, ParsesEveryOption) {
   EXPECT_EQ(o->request.declarers, (1u << to_int(Seat::East)) | (1u << to_int(Seat::West)));
   EXPECT_TRUE(o->request.par);
   EXPECT_EQ(o->request.dealer, Seat::South);
-  EXPECT_EQ(o->request.vulnerability, Vulnerability::kNorthSouth);
+  EXPECT_EQ(o->request.vulnerability, Vulnerability::NorthSouth);
   EXPECT_TRUE(o->request.play);
   EXPECT_TRUE(o->quiet);
   EXPECT_EQ(o->tablebase, "/tmp");

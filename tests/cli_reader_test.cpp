@@ -300,10 +300,10 @@ TEST(CliTagValues, SeatsAndVulnerability) {
   EXPECT_FALSE(parse_seat_value("NE"));
   EXPECT_EQ(*parse_declarer("^S"), Seat::South);
   const std::pair<const char*, Vulnerability> cases[] = {
-      {"None", Vulnerability::kNone},   {"love", Vulnerability::kNone},
-      {"-", Vulnerability::kNone},      {"NS", Vulnerability::kNorthSouth},
-      {"ew", Vulnerability::kEastWest}, {"All", Vulnerability::kBoth},
-      {"BOTH", Vulnerability::kBoth}};
+      {"None", Vulnerability::None},   {"love", Vulnerability::None},
+      {"-", Vulnerability::None},      {"NS", Vulnerability::NorthSouth},
+      {"ew", Vulnerability::EastWest}, {"All", Vulnerability::Both},
+      {"BOTH", Vulnerability::Both}};
   for (const auto& [text, v] : cases) EXPECT_EQ(*parse_vulnerability(text), v) << text;
   EXPECT_FALSE(parse_vulnerability("?")->has_value());
   EXPECT_FALSE(parse_vulnerability("N-S"));
@@ -339,13 +339,13 @@ TEST(CliTagValues, BoardNumbersFollowTheSixteenBoardCycle) {
   const auto b1 = conditions_of_board_number("1");
   ASSERT_TRUE(b1);
   EXPECT_EQ(b1->dealer, Seat::North);
-  EXPECT_EQ(b1->vulnerability, Vulnerability::kNone);
-  EXPECT_EQ(conditions_of_board_number("2")->vulnerability, Vulnerability::kNorthSouth);
+  EXPECT_EQ(b1->vulnerability, Vulnerability::None);
+  EXPECT_EQ(conditions_of_board_number("2")->vulnerability, Vulnerability::NorthSouth);
   EXPECT_EQ(conditions_of_board_number("7")->dealer, Seat::South);
-  EXPECT_EQ(conditions_of_board_number("7")->vulnerability, Vulnerability::kBoth);
+  EXPECT_EQ(conditions_of_board_number("7")->vulnerability, Vulnerability::Both);
   EXPECT_EQ(conditions_of_board_number("16")->dealer, Seat::West);
-  EXPECT_EQ(conditions_of_board_number("16")->vulnerability, Vulnerability::kEastWest);
-  EXPECT_EQ(conditions_of_board_number("17")->vulnerability, Vulnerability::kNone);
+  EXPECT_EQ(conditions_of_board_number("16")->vulnerability, Vulnerability::EastWest);
+  EXPECT_EQ(conditions_of_board_number("17")->vulnerability, Vulnerability::None);
   EXPECT_EQ(conditions_of_board_number("33")->dealer, Seat::North);
   for (const char* bad : {"0", "x-5", "", "1a", "-3"})
     EXPECT_FALSE(conditions_of_board_number(bad)) << bad;
@@ -484,19 +484,20 @@ TEST(CliBoard, TwoDealsOrAnInheritedDealFail) {
 TEST(CliBoard, ParConditionsComeFromOptionsThenTagsThenBoardNumber) {
   Request par;
   par.par = true;
-  const std::string deal = "[Deal \"N:A.K.. Q.A.. K.Q.. J.J..\"]\n";
+  const std::string deal =
+      "[Deal \"N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\"]\n";
   const Board tags = board_of("[Board \"2\"][Dealer \"W\"][Vulnerable \"All\"]" + deal, par);
   ASSERT_TRUE(tags.par);
   EXPECT_EQ(tags.par->dealer, Seat::West);
-  EXPECT_EQ(tags.par->vulnerability, Vulnerability::kBoth);
+  EXPECT_EQ(tags.par->vulnerability, Vulnerability::Both);
   const Board number = board_of("[Board \"2\"]" + deal, par);
   ASSERT_TRUE(number.par);
   EXPECT_EQ(number.par->dealer, Seat::East);
-  EXPECT_EQ(number.par->vulnerability, Vulnerability::kNorthSouth);
+  EXPECT_EQ(number.par->vulnerability, Vulnerability::NorthSouth);
   Request given = par;
-  given.vulnerability = Vulnerability::kEastWest;
+  given.vulnerability = Vulnerability::EastWest;
   const Board option = board_of("[Board \"2\"][Vulnerable \"All\"]" + deal, given);
-  EXPECT_EQ(option.par->vulnerability, Vulnerability::kEastWest);
+  EXPECT_EQ(option.par->vulnerability, Vulnerability::EastWest);
   const Board unknown = board_of("[Board \"x\"]" + deal, par);
   EXPECT_FALSE(unknown.par);
   ASSERT_EQ(unknown.problems.size(), 1u);
@@ -508,6 +509,10 @@ TEST(CliBoard, ParConditionsComeFromOptionsThenTagsThenBoardNumber) {
   Request pbn;
   pbn.par_if_known = true;
   EXPECT_TRUE(board_of("[Board \"x\"]" + deal, pbn).problems.empty());
+  // An end position has no par: contracts are about 13 tricks.
+  const Board ending = board_of("[Board \"1\"][Deal \"N:A.K.. Q.A.. K.Q.. J.J..\"]", par);
+  EXPECT_FALSE(ending.par);
+  EXPECT_TRUE(ending.problems.empty());
 }
 
 TEST(CliBoard, FirstSeatOfADeal) {
