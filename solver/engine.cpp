@@ -105,7 +105,7 @@ Value Engine::trick_start(int t, int beta) {
       return {ns_leads ? q.tricks : k - q.tricks, q.winners};
   }
   if (f_.later_tricks) {
-    const SureTricks q = later_tricks(hand_, leader, trump_);
+    const SureTricks q = later_tricks(hand_, leader, trump_, ns_leads ? k - beta + 1 : beta);
     if (ns_leads ? k - q.tricks < beta : q.tricks >= beta)
       return {ns_leads ? k - q.tricks : q.tricks, q.winners};
   }

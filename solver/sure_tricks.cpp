@@ -231,8 +231,23 @@ SureTricks cash_line(const std::array<Bits, 4>& h, int x, int y, int o1, int o2,
 
 }  // namespace
 
+// Trump length: whichever side holds them, the trumps of one hand that
+// outnumber all the other side's trumps win tricks. Every trump that hand
+// holds is played in a trick of its own; such a trick is lost to the other
+// side only if one of the other side's trumps is in it, and each of those
+// can be in one trick only. The claim rests on suit lengths alone (part of
+// every table key), so it backs up no ranks.
+int trump_length_tricks(const std::array<Bits, 4>& h, int trump, int a, int b) {
+  if (trump == kNoTrump) return 0;
+  const Bits tm = suit_bits(trump);
+  const int longest = std::max(count(h[a] & tm), count(h[b] & tm));
+  return std::max(0, longest - count((h[(a + 1) & 3] | h[(a + 3) & 3]) & tm));
+}
+
 SureTricks quick_tricks(const std::array<Bits, 4>& h, int leader, int trump, int needed) {
   const int lho = (leader + 1) & 3, pd = (leader + 2) & 3, rho = (leader + 3) & 3;
+  const int length = trump_length_tricks(h, trump, leader, pd);
+  if (length >= needed) return {length, 0};
   // Upper bound of every line below. In a suit, our side wins at most as
   // many rounds in a row as it holds cards above every opponent's card, and
   // more (up to the longer of our holdings) only if those cards outlast the
@@ -296,13 +311,15 @@ SureTricks quick_tricks(const std::array<Bits, 4>& h, int leader, int trump, int
   return best;
 }
 
-SureTricks later_tricks(const std::array<Bits, 4>& h, int leader, int trump) {
+SureTricks later_tricks(const std::array<Bits, 4>& h, int leader, int trump, int needed) {
   const int lho = (leader + 1) & 3, pd = (leader + 2) & 3, rho = (leader + 3) & 3;
   const Bits all = h[0] | h[1] | h[2] | h[3];
   const Bits ours = h[leader] | h[pd];
   SureTricks best;
 
   if (trump != kNoTrump) {
+    const int length = trump_length_tricks(h, trump, lho, rho);
+    if (length >= needed) return {length, 0};
     // Each of the top trumps an opponent holds in one hand wins a trick of its
     // own: nothing beats them and one hand plays one card per trick.
     const Bits tm = suit_bits(trump);
@@ -315,6 +332,7 @@ SureTricks later_tricks(const std::array<Bits, 4>& h, int leader, int trump) {
         const Bits seq = rest ? h[holder] & tm & above(top_bit(rest)) : h[holder] & tm;
         best = {count(seq), seq};
       }
+      if (length > best.tricks) best = {length, 0};
       return best;
     }
   }

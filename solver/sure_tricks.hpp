@@ -25,8 +25,9 @@ struct SureTricks {
 SureTricks quick_tricks(const std::array<Bits, 4>& hands, int leader, int trump, int needed);
 
 // Tricks the opponents of `leader` are sure to take at some point, whatever
-// the leader's side does.
-SureTricks later_tricks(const std::array<Bits, 4>& hands, int leader, int trump);
+// the leader's side does. When several claims reach `needed`, the one that
+// relies on the fewest ranks is returned.
+SureTricks later_tricks(const std::array<Bits, 4>& hands, int leader, int trump, int needed);
 
 // Mid-trick check: whether the side `side` (0 = North-South, 1 = East-West)
 // wins the trick in progress whatever anyone plays. The trick was led by
