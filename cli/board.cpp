@@ -136,19 +136,23 @@ void read_par_conditions(Board& board, const Request& request) {
   const std::optional<BoardConditions> by_number = conditions_of_board_number(board.id);
   std::optional<Seat> dealer = request.dealer;
   std::optional<Vulnerability> vulnerability = request.vulnerability;
-  if (!dealer)
-    if (const Tag* t = game.find("Dealer")) {
-      const auto d = parse_seat_value(t->value);
-      if (!d) return board.problems.push_back({t->value_offset, "[Dealer]: " + d.error().message});
-      dealer = *d;
+  // A tag that is there but malformed is an error, not a reason to guess.
+  if (const Tag* t = game.find("Dealer"); t && !dealer) {
+    const auto d = parse_seat_value(t->value);
+    if (!d) {
+      board.problems.push_back({t->value_offset, "[Dealer]: " + d.error().message});
+      return;
     }
-  if (!vulnerability)
-    if (const Tag* t = game.find("Vulnerable")) {
-      const auto v = parse_vulnerability(t->value);
-      if (!v)
-        return board.problems.push_back({t->value_offset, "[Vulnerable]: " + v.error().message});
-      vulnerability = *v;
+    dealer = *d;
+  }
+  if (const Tag* t = game.find("Vulnerable"); t && !vulnerability) {
+    const auto v = parse_vulnerability(t->value);
+    if (!v) {
+      board.problems.push_back({t->value_offset, "[Vulnerable]: " + v.error().message});
+      return;
     }
+    vulnerability = *v;
+  }
   if (!dealer && by_number) dealer = by_number->dealer;
   if (!vulnerability && by_number) vulnerability = by_number->vulnerability;
   if (dealer && vulnerability) {

@@ -72,7 +72,7 @@ std::size_t count_games(const std::string& path) {
   PbnReader reader(in);
   std::size_t games = 0;
   while (auto game = reader.next())
-    if (game->is_game() && game->find("Deal")) ++games;
+    if (game->is_game()) ++games;
   return games;
 }
 
@@ -88,7 +88,7 @@ int solve_all(std::istream& in, const std::string& source, const Options& option
         [&](Board& board) {
           reporter.report(board);
           writer->write(board);
-          if (board.status == BoardStatus::kSolve) progress.advance();
+          if (board.game.is_game()) progress.advance();
         });
     PbnReader reader(in);
     TagInheritance inheritance;
