@@ -196,24 +196,34 @@ std::vector<Candidate> par_candidates(const Auction& a, Side first, Opening rule
   // bid[i][X]: some optimal line has X bid contract i; ends[i][X]: contract
   // i of X may end an optimal line.
   std::array<std::array<bool, 2>, kContracts> bid{}, ends{};
-  const auto mark = [&](int above, int j, Side z) {
+  // Side z bids over contract `above` (-1: opens) every contract j that
+  // `allowed` admits and that keeps the par score. Under kBestContract, of
+  // several made contracts only the highest is bid on over (2S rather than
+  // 2H when both score 110), as DDS does; the others may still end a line.
+  const auto bid_over = [&](int above, Side z, auto allowed) {
     const int zi = side_index(z);
-    bid[j][zi] = ends[j][zi] = true;
-    if (!a.makes(j, z)) return;
-    for (int lower = j - kNumStrains; lower > above; lower -= kNumStrains)
-      if (a.value(lower, z) == view(z)) ends[lower][zi] = true;
+    int highest_made = -1;
+    for (int j = above + 1; j < kContracts; ++j)
+      if (allowed(j) && a.value(j, z) == view(z) && a.makes(j, z)) highest_made = j;
+    for (int j = above + 1; j < kContracts; ++j) {
+      if (!allowed(j) || a.value(j, z) != view(z)) continue;
+      ends[j][zi] = true;
+      const bool made = a.makes(j, z);
+      if (!made || rule == Opening::kAnyContract || j == highest_made) bid[j][zi] = true;
+      if (!made) continue;
+      for (int lower = j - kNumStrains; lower > above; lower -= kNumStrains)
+        if (a.value(lower, z) == view(z)) ends[lower][zi] = true;
+    }
   };
   const Side opener = start.first_opens ? first : other(first);
-  for (int j = 0; j < kContracts; ++j)
-    if (a.may_open(j, opener, rule) && a.value(j, opener) == view(opener)) mark(-1, j, opener);
+  bid_over(-1, opener, [&](int j) { return a.may_open(j, opener, rule); });
 
   for (int i = 0; i < kContracts; ++i) {
     for (const Side z : {first, other(first)}) {
       const int zi = side_index(z);
       if (bid[i][zi]) {
         const Side w = other(z);
-        for (int j = i + 1; j < kContracts; ++j)
-          if (a.value(j, w) == view(w) && (a.exactly_makes(j, w) || !a.makes(j, w))) mark(i, j, w);
+        bid_over(i, w, [&](int j) { return a.exactly_makes(j, w) || !a.makes(j, w); });
       }
       if (!ends[i][zi] || !a.stable(i, z)) continue;
       Candidate c{i, z, 0, 0, false, false};

@@ -72,9 +72,11 @@ struct ParContract {
 
 struct ParResult {
   int score = 0;  // from North-South's view
-  // The contracts that give `score`, in DDS's order (made contracts: most
-  // tricks first, then strain NT,S,H,D,C; sacrifices: highest level first,
-  // then strain C,D,H,S,NT). Empty when par is to pass the deal out.
+  // The contracts that give `score`, in DDS's order: dealer_par() as
+  // DealerPar prints them (made contracts: most tricks first, then strain
+  // NT,S,H,D,C; sacrifices: highest level first, then strain C,D,H,S,NT);
+  // sides_par() by strain NT,S,H,D,C (also DealerParBin's order). Empty when
+  // par is to pass the deal out.
   std::vector<ParContract> contracts;
   friend bool operator==(const ParResult&, const ParResult&) = default;
 };
