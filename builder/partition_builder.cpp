@@ -1,6 +1,7 @@
 #include "builder/partition_builder.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace ddtb::detail::tb {
 
@@ -171,6 +172,7 @@ std::vector<TbSet> PartitionBuilder::build(StrainClass klass, ShapeKey shape,
   stats.oracle = oracle_.stats();
   oracle_.clear_cache();
   compact(sets);
+  order_general_first(sets);
   stats.compacted += sets.size();
   return sets;
 }
@@ -232,6 +234,28 @@ void compact(std::vector<TbSet>& sets) {
       }
     }
   }
+}
+
+void order_general_first(std::vector<TbSet>& sets) {
+  // log2(4 / seats allowed) in thousandths, by the allowed-seat nibble.
+  static constexpr std::array<std::uint16_t, 16> kCost = [] {
+    std::array<std::uint16_t, 16> c{};
+    constexpr std::array<std::uint16_t, 5> by_count{0, 2000, 1000, 415, 0};
+    for (int n = 1; n < 16; ++n) c[n] = by_count[std::popcount(static_cast<unsigned>(n))];
+    return c;
+  }();
+  auto cost = [](const TbSet& t) {
+    std::uint32_t sum = 0;
+    for (int s = 0; s < 4; ++s)
+      for (int p = 0, d = t.specified(s); p < d; ++p) sum += kCost[nibble(t.allow[s], p)];
+    return sum;
+  };
+  std::vector<std::pair<std::uint32_t, TbSet>> keyed;
+  keyed.reserve(sets.size());
+  for (const TbSet& t : sets) keyed.emplace_back(cost(t), t);
+  std::stable_sort(keyed.begin(), keyed.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (std::size_t i = 0; i < sets.size(); ++i) sets[i] = keyed[i].second;
 }
 
 }  // namespace ddtb::detail::tb

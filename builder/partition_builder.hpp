@@ -76,6 +76,11 @@ class PartitionBuilder {
 // union is then exactly one set with the two masks or'ed), until none can.
 void compact(std::vector<TbSet>& sets);
 
+// Orders a partition's sets most general first (a probe scans them in order
+// and stops at the first that holds the state), stably: by the sum over
+// constrained cards of log2 of the seats excluded.
+void order_general_first(std::vector<TbSet>& sets);
+
 // The hands of a state: slot s becomes suit s, its i-th card rank 14 - i; the
 // leader is seat 0 (North).
 std::array<Bits, 4> hands_of(ShapeKey shape, const State& state);

@@ -22,7 +22,8 @@ class EndgameProbe {
   // The most tricks left for which probe() can answer.
   virtual int max_tricks() const = 0;
   // The exact value of the trick start (hands, seat on lead, strain 0..3 or
-  // kNoTrump), or false when the position is not in the table. Thread-safe.
+  // kNoTrump), or false when the position is not in the table. An engine
+  // owns its probe object, which may keep state for that one thread.
   virtual bool probe(const std::array<Bits, 4>& hands, int leader, int trump,
                      ProbeResult& out) const = 0;
 };

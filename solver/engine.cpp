@@ -118,8 +118,12 @@ Value Engine::trick_start(int t, int beta) {
     ProbeResult pr;
     if (probe_->probe(hand_, leader, trump_, pr)) {
       ++stats_.tb_hits;
-      return {ns_leads ? pr.leader_tricks : k - pr.leader_tricks,
-              f_.winning_ranks ? pr.specified : tr.start};
+      const Value tv{ns_leads ? pr.leader_tricks : k - pr.leader_tricks,
+                     f_.winning_ranks ? pr.specified : tr.start};
+      // Kept as an exact entry: a transposition then finds it in the
+      // transposition table without asking the endgame table again.
+      if (f_.transposition_table) store(tr, tv, -1, -1);
+      return tv;
     }
   }
 
@@ -465,9 +469,10 @@ void Engine::store(const TrickState& tr, const Value& v, int beta, int best_card
   }
   const RelPattern value{{tr.rel.w[0] & mask.w[0], tr.rel.w[1] & mask.w[1]}};
   const int k = count(hand_[tr.leader]);
+  // beta < 0 marks an exact value (from the endgame table).
   const bool cut = v.tricks >= beta;
   const int lower = cut ? v.tricks : 0;
-  const int upper = cut ? k : v.tricks;
+  const int upper = cut && beta >= 0 ? k : v.tricks;
   // Keep the leader's card as a hint when it produced the cutoff for its side.
   std::uint8_t hint_suit = 0, hint_index = TransTable::kNoHint;
   if (best_card >= 0 && is_ns(tr.leader) == cut) {

@@ -8,6 +8,7 @@
 #include <zstd.h>
 
 #include <algorithm>
+#include <bit>
 #include <cerrno>
 #include <cstring>
 
@@ -133,44 +134,146 @@ std::uint64_t shapes_checksum(const std::vector<ShapeKey>& shapes) {
   return XXH3_64bits(shapes.data(), shapes.size() * sizeof(ShapeKey));
 }
 
-Expected<std::size_t> decode_sets(std::span<const std::uint8_t> raw, std::size_t pos,
-                                  ShapeKey shape, std::uint32_t count, std::vector<TbSet>& out) {
+namespace {
+
+// Checks the encoded sets [pos, ...) of a partition (count of them) against
+// its shape; returns the position after the last.
+Expected<std::size_t> validate_sets(std::span<const std::uint8_t> raw, std::size_t pos,
+                                    ShapeKey shape, std::uint64_t count) {
   if (count > (raw.size() - pos) / 3) return Error{ErrorCode::kCorruptData, "set count too large"};
+  std::array<int, 4> length{};
   int tricks = 0;
-  for (int s = 0; s < 4; ++s) tricks += column_total(slot_column(shape, s));
+  for (int s = 0; s < 4; ++s) {
+    length[s] = column_total(slot_column(shape, s));
+    tricks += length[s];
+  }
   tricks /= 4;
-  for (std::uint32_t k = 0; k < count; ++k) {
+  for (std::uint64_t k = 0; k < count; ++k) {
     if (raw.size() - pos < 3) return Error{ErrorCode::kCorruptData, "chunk ends inside a set"};
-    TbSet t;
-    t.value = raw[pos];
-    if (t.value > tricks) return Error{ErrorCode::kCorruptData, "value above the tricks left"};
+    if (raw[pos] > tricks) return Error{ErrorCode::kCorruptData, "value above the tricks left"};
     const std::array<int, 4> depth{raw[pos + 1] & 15, raw[pos + 1] >> 4, raw[pos + 2] & 15,
                                    raw[pos + 2] >> 4};
     pos += 3;
     int nibbles = 0;
     for (int s = 0; s < 4; ++s) {
-      if (depth[s] > column_total(slot_column(shape, s)))
+      if (depth[s] > length[s])
         return Error{ErrorCode::kCorruptData, "constrained depth beyond the suit's length"};
       nibbles += depth[s];
     }
     const std::size_t bytes = static_cast<std::size_t>(nibbles + 1) / 2;
     if (raw.size() - pos < bytes) return Error{ErrorCode::kCorruptData, "chunk ends inside a set"};
-    int i = 0;
-    for (int s = 0; s < 4; ++s) {
-      for (int p = 0; p < depth[s]; ++p, ++i) {
-        const std::uint8_t byte = raw[pos + i / 2];
-        const int n = (i & 1) ? byte >> 4 : byte & 15;
-        if (n == 0) return Error{ErrorCode::kCorruptData, "a card no seat may hold"};
-        t.allow[s] &= ~nibble_mask(p);
-        t.allow[s] |= std::uint64_t(n) << (4 * p);
-      }
+    // No nibble may be 0 (a card no seat may hold): OR-fold each nibble's
+    // bits into its lowest and compare, eight bytes (16 nibbles) at a time.
+    for (int i = 0; i < nibbles; i += 16) {
+      std::uint64_t w = 0;
+      const int n = std::min(16, nibbles - i);
+      for (int b = 0; b < (n + 1) / 2; ++b) w |= std::uint64_t(raw[pos + i / 2 + b]) << (8 * b);
+      const std::uint64_t low = 0x1111111111111111ull >> (64 - 4 * n);
+      if (((w | w >> 1 | w >> 2 | w >> 3) & low) != low)
+        return Error{ErrorCode::kCorruptData, "a card no seat may hold"};
     }
     if ((nibbles & 1) && (raw[pos + bytes - 1] >> 4) != 0)
       return Error{ErrorCode::kCorruptData, "padding nibble not zero"};
     pos += bytes;
-    out.push_back(t);
   }
   return pos;
+}
+
+// Where the `count` encoded sets at pos end, checking only that they lie
+// inside `raw`: what a probe's scan needs to stay in bounds (it checks the
+// rest of what it reads itself, see find_set).
+Expected<std::size_t> walk_sets(std::span<const std::uint8_t> raw, std::size_t pos,
+                                std::uint64_t count) {
+  if (count > (raw.size() - pos) / 3) return Error{ErrorCode::kCorruptData, "set count too large"};
+  for (std::uint64_t k = 0; k < count; ++k) {
+    if (raw.size() - pos < 3) return Error{ErrorCode::kCorruptData, "chunk ends inside a set"};
+    const unsigned a = raw[pos + 1], b = raw[pos + 2];
+    pos += 3 + ((a & 15) + (a >> 4) + (b & 15) + (b >> 4) + 1) / 2;
+    if (pos > raw.size()) return Error{ErrorCode::kCorruptData, "chunk ends inside a set"};
+  }
+  return pos;
+}
+
+// Eight bytes from p, little-endian (p may be unaligned).
+inline std::uint64_t load64(const std::uint8_t* p) {
+  if constexpr (std::endian::native == std::endian::little) {
+    std::uint64_t v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  } else {
+    std::uint64_t v = 0;
+    for (int i = 0; i < 8; ++i) v |= std::uint64_t(p[i]) << (8 * i);
+    return v;
+  }
+}
+
+// The set encoded at p (validated), and the position after it.
+const std::uint8_t* decode_set(const std::uint8_t* p, TbSet& t) {
+  t = TbSet{};
+  t.value = p[0];
+  const std::array<int, 4> depth{p[1] & 15, p[1] >> 4, p[2] & 15, p[2] >> 4};
+  p += 3;
+  int i = 0;
+  for (int s = 0; s < 4; ++s) {
+    for (int q = 0; q < depth[s]; ++q, ++i) {
+      const int n = (i & 1) ? p[i / 2] >> 4 : p[i / 2] & 15;
+      t.allow[s] &= ~nibble_mask(q);
+      t.allow[s] |= std::uint64_t(n) << (4 * q);
+    }
+  }
+  return p + (i + 1) / 2;
+}
+
+}  // namespace
+
+Expected<std::size_t> decode_sets(std::span<const std::uint8_t> raw, std::size_t pos,
+                                  ShapeKey shape, std::uint32_t count, std::vector<TbSet>& out) {
+  auto end = validate_sets(raw, pos, shape, count);
+  if (!end) return end.error();
+  const std::uint8_t* p = raw.data() + pos;
+  for (std::uint32_t k = 0; k < count; ++k) p = decode_set(p, out.emplace_back());
+  return *end;
+}
+
+Scan find_set(const std::uint8_t* begin, const std::uint8_t* end, const Nibbles& state,
+              int tricks, TbSet& out) {
+  // A set holds the state when, in every slot, the state's owner of each
+  // constrained card is among the seats its nibble allows. A slot's nibbles
+  // follow the previous slot's; eight bytes loaded at the first one hold them
+  // all (at most 15 nibbles, shifted by at most one; the chunk's padding
+  // keeps the load inside). The chunk was only walked when loaded, so what
+  // the answer relies on is checked here: the set lies inside the partition
+  // and its value is at most the tricks left. (A depth past a suit's length
+  // or a nibble of 0 cannot make a wrong answer: the extra positions are 0 in
+  // every state, and an empty nibble matches nothing.)
+  // The partition's lines are likely out of the processor's caches: ask for
+  // them all at once, so that their latencies overlap.
+  for (const std::uint8_t* p = begin; p < end && p < begin + 1024; p += 64) __builtin_prefetch(p);
+  for (const std::uint8_t* p = begin; p < end;) {
+    if (end - p < 3) return Scan::kCorrupt;
+    const unsigned d01 = p[1], d23 = p[2];
+    const std::array<unsigned, 4> depth{d01 & 15, d01 >> 4, d23 & 15, d23 >> 4};
+    const std::uint8_t* nib = p + 3;
+    const std::uint8_t* next = nib + (depth[0] + depth[1] + depth[2] + depth[3] + 1) / 2;
+    if (next > end) return Scan::kCorrupt;
+    unsigned i = 0;
+    bool in = true;
+    for (int s = 0; s < 4 && in; ++s) {
+      const unsigned d = depth[s];
+      if (!d) continue;
+      const std::uint64_t w = load64(nib + i / 2) >> (4 * (i & 1));
+      const std::uint64_t m = ~std::uint64_t{0} >> (64 - 4 * d);
+      in = (state[s] & m & ~w) == 0;
+      i += d;
+    }
+    if (in) {
+      if (p[0] > tricks) return Scan::kCorrupt;
+      decode_set(p, out);
+      return Scan::kFound;
+    }
+    p = next;
+  }
+  return Scan::kAbsent;
 }
 
 Expected<std::uint64_t> write_layer(const std::string& path, const Layer& layer,
@@ -330,7 +433,27 @@ Expected<std::unique_ptr<LayerFile>> LayerFile::parse(std::span<const std::uint8
   f->bytes_ = bytes;
   f->name_ = std::move(name);
   f->header_ = h;
+  f->build_index();
   return f;
+}
+
+void LayerFile::build_index() {
+  std::size_t size = 16;
+  int bits = 4;
+  while (size * 3 < shapes_.size() * 4) {
+    size *= 2;
+    ++bits;
+  }
+  index_.assign(size, IndexEntry{});
+  index_shift_ = 64 - bits;
+  std::size_t c = 0;
+  for (std::size_t p = 0; p < shapes_.size(); ++p) {
+    while (c + 1 < directory_.size() && directory_[c + 1].first_partition <= p) ++c;
+    std::size_t i = (shapes_[p] * 0x9e3779b97f4a7c15ull) >> index_shift_;
+    while (index_[i].shape != 0) i = (i + 1) & (size - 1);
+    index_[i] = {shapes_[p], static_cast<std::uint32_t>(c),
+                 static_cast<std::uint32_t>(p - directory_[c].first_partition)};
+  }
 }
 
 Expected<std::unique_ptr<LayerFile>> LayerFile::open(const std::string& path) {
@@ -375,38 +498,58 @@ std::size_t LayerFile::chunk_of(std::size_t index) const {
   return static_cast<std::size_t>(it - directory_.begin()) - 1;
 }
 
-Expected<Chunk> LayerFile::load_chunk(std::size_t c) const {
+Expected<RawChunk> LayerFile::load_raw_chunk(std::size_t c, bool full) const {
   const ChunkEntry& e = directory_[c];
   const auto stored = bytes_.subspan(header_.data_offset + e.offset, e.stored_bytes);
   const std::string where = name_ + ": chunk " + std::to_string(c);
   if (checksum(stored) != e.checksum) return corrupt(where, "checksum mismatch");
-  std::vector<std::uint8_t> buffer;
-  std::span<const std::uint8_t> raw = stored;
+  RawChunk chunk;
+  chunk.bytes.resize(std::size_t{e.raw_bytes} + kScanPadding, 0);
   if (e.encoding == 1) {
     const unsigned long long size = ZSTD_getFrameContentSize(stored.data(), stored.size());
     if (size != e.raw_bytes) return corrupt(where, "compressed chunk of unexpected size");
-    buffer.resize(e.raw_bytes);
-    const std::size_t n = ZSTD_decompress(buffer.data(), buffer.size(), stored.data(), stored.size());
+    // One decompression context per thread: creating one per chunk costs
+    // more than decompressing a chunk.
+    static thread_local std::unique_ptr<ZSTD_DCtx, std::size_t (*)(ZSTD_DCtx*)> dctx(
+        ZSTD_createDCtx(), ZSTD_freeDCtx);
+    if (!dctx) return Error{ErrorCode::kIo, where + ": out of memory for decompression"};
+    const std::size_t n = ZSTD_decompressDCtx(dctx.get(), chunk.bytes.data(), e.raw_bytes,
+                                              stored.data(), stored.size());
     if (ZSTD_isError(n) || n != e.raw_bytes) return corrupt(where, "chunk does not decompress");
-    raw = buffer;
+  } else {
+    std::memcpy(chunk.bytes.data(), stored.data(), stored.size());
   }
+  const std::span<const std::uint8_t> raw(chunk.bytes.data(), e.raw_bytes);
   const std::uint32_t last =
       c + 1 < directory_.size() ? directory_[c + 1].first_partition : header_.partitions;
-  Chunk chunk;
   chunk.first = e.first_partition;
-  chunk.starts.reserve(last - e.first_partition + 1);
+  chunk.ranges.reserve(last - e.first_partition);
   std::size_t pos = 0;
   for (std::uint32_t p = e.first_partition; p < last; ++p) {
-    chunk.starts.push_back(static_cast<std::uint32_t>(chunk.sets.size()));
     std::uint64_t count = 0;
     if (!get_varint(raw, pos, count) || count == 0 || count > raw.size())
       return corrupt(where, "bad set count for partition " + std::to_string(p));
-    auto next = decode_sets(raw, pos, shapes_[p], static_cast<std::uint32_t>(count), chunk.sets);
+    auto next = full ? validate_sets(raw, pos, shapes_[p], count) : walk_sets(raw, pos, count);
     if (!next) return corrupt(where, "partition " + std::to_string(p) + ": " + next.error().message);
+    chunk.ranges.push_back({static_cast<std::uint32_t>(pos), static_cast<std::uint32_t>(*next)});
     pos = *next;
   }
-  chunk.starts.push_back(static_cast<std::uint32_t>(chunk.sets.size()));
   if (pos != raw.size()) return corrupt(where, "bytes after the last partition");
+  return chunk;
+}
+
+Expected<Chunk> LayerFile::load_chunk(std::size_t c) const {
+  auto raw = load_raw_chunk(c, true);
+  if (!raw) return raw.error();
+  Chunk chunk;
+  chunk.first = raw->first;
+  for (const RawChunk::Range& r : raw->ranges) {
+    chunk.starts.push_back(static_cast<std::uint32_t>(chunk.sets.size()));
+    const std::uint8_t* p = raw->bytes.data() + r.begin;
+    const std::uint8_t* end = raw->bytes.data() + r.end;
+    while (p < end) p = decode_set(p, chunk.sets.emplace_back());
+  }
+  chunk.starts.push_back(static_cast<std::uint32_t>(chunk.sets.size()));
   return chunk;
 }
 

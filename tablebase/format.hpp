@@ -54,13 +54,39 @@ struct ChunkEntry {
   std::uint64_t checksum = 0;
 };
 
-// A decoded chunk: the sets of partitions first .. first + starts.size() - 2,
-// partition first + i holding sets[starts[i] .. starts[i + 1]).
+// A chunk as the probe holds it: its decompressed bytes, validated once, and
+// where each partition's encoded sets lie: partition first + i in
+// bytes[ranges[i].begin, ranges[i].end) (its set count excluded). Sets are
+// scanned in place (find_set), which keeps a cached chunk as small as the
+// file's encoding. `bytes` ends with kScanPadding zero bytes so that a scan
+// may load eight bytes at any position inside.
+inline constexpr std::size_t kScanPadding = 8;
+struct RawChunk {
+  struct Range {
+    std::uint32_t begin = 0, end = 0;
+  };
+  std::uint32_t first = 0;
+  std::vector<Range> ranges;
+  std::vector<std::uint8_t> bytes;
+  std::size_t memory() const {
+    return bytes.capacity() + ranges.capacity() * sizeof(Range) + sizeof(RawChunk);
+  }
+};
+
+// A decoded chunk (the builder and the tests): partition first + i holds
+// sets[starts[i] .. starts[i + 1]).
 struct Chunk {
   std::uint32_t first = 0;
   std::vector<std::uint32_t> starts;
   std::vector<TbSet> sets;
 };
+
+// The first set among the encoded sets [begin, end) of one partition (of a
+// RawChunk, `tricks` tricks left) that contains `state`, decoded into `out`.
+// kCorrupt when what it read is malformed.
+enum class Scan { kFound, kAbsent, kCorrupt };
+Scan find_set(const std::uint8_t* begin, const std::uint8_t* end, const Nibbles& state,
+              int tricks, TbSet& out);
 
 // The file name of a layer: "ddtb-<cards>-nt.tbl" / "ddtb-<cards>-trump.tbl".
 std::string layer_file_name(int tricks, StrainClass klass);
@@ -107,9 +133,29 @@ class LayerFile {
   const ChunkEntry& chunk_entry(std::size_t c) const { return directory_[c]; }
   // Index of a shape in shapes(), or -1.
   int find(ShapeKey shape) const;
+  // Where a shape's partition lies: its chunk and its index within the chunk.
+  // One probe of a hash index built at parse time (the probe's path).
+  struct Location {
+    std::uint32_t chunk = 0, index = 0;
+  };
+  bool locate(ShapeKey shape, Location& out) const {
+    for (std::size_t i = (shape * 0x9e3779b97f4a7c15ull) >> index_shift_;;
+         i = (i + 1) & (index_.size() - 1)) {
+      const IndexEntry& e = index_[i];
+      if (e.shape == shape) {
+        out = {e.chunk, e.index};
+        return true;
+      }
+      if (e.shape == 0) return false;
+    }
+  }
   // The chunk holding partition `index`.
   std::size_t chunk_of(std::size_t index) const;
-  // Chunk c, checksum verified, decompressed and decoded.
+  // Chunk c, checksum verified, decompressed, and its partitions' set counts
+  // and bounds walked (find_set checks the rest of what it reads); with
+  // `full`, every field of every set is validated as well.
+  Expected<RawChunk> load_raw_chunk(std::size_t c, bool full = false) const;
+  // The same, fully validated and decoded into sets.
   Expected<Chunk> load_chunk(std::size_t c) const;
 
  private:
@@ -121,6 +167,15 @@ class LayerFile {
   FileHeader header_;
   std::vector<ShapeKey> shapes_;
   std::vector<ChunkEntry> directory_;
+  // Open addressing, linear probing, at most 3/4 full; shape 0 (no cards)
+  // marks an empty entry.
+  struct IndexEntry {
+    ShapeKey shape = 0;
+    std::uint32_t chunk = 0, index = 0;
+  };
+  std::vector<IndexEntry> index_;
+  int index_shift_ = 64;
+  void build_index();
 };
 
 }  // namespace ddtb::detail::tb

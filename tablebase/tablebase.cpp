@@ -1,4 +1,4 @@
-// The public Tablebase: layer files, the decoded-partition cache, the probe.
+// The public Tablebase: layer files, the chunk cache, the probe.
 #include "ddtb/tablebase.hpp"
 
 #include <dirent.h>
@@ -14,77 +14,94 @@
 
 namespace ddtb {
 
-using detail::tb::Chunk;
+using detail::ProbeSession;
 using detail::tb::LayerFile;
+using detail::tb::RawChunk;
 using detail::tb::StrainClass;
 using detail::tb::TbSet;
 
 namespace {
 
-using Sets = Chunk;
+constexpr int kLayers = 28;  // tricks << 1 | class, tricks 1..13
 
-// Decoded partitions, least recently used first out, in shards so that
-// threads probing different partitions rarely wait for each other. A hit
-// takes one lock and copies a shared_ptr: no allocation.
-class PartitionCache {
+// Loaded chunks, bounded in bytes, evicted by the CLOCK policy (a hit only
+// marks its chunk as used; a sweep evicts chunks not used since the last
+// sweep). Each chunk has a fixed slot, so a lookup is an index, not a search;
+// slots are guarded by one of kShards locks, so threads probing different
+// chunks rarely wait for each other. A hit takes one lock and copies a
+// shared_ptr: no allocation.
+class ChunkCache {
  public:
-  explicit PartitionCache(std::size_t budget) : shard_budget_(budget / kShards) {}
-
-  std::shared_ptr<const Sets> find(std::uint64_t key) {
-    Shard& s = shard(key);
-    std::lock_guard lock(s.mutex);
-    auto it = s.map.find(key);
-    if (it == s.map.end()) return nullptr;
-    s.lru.splice(s.lru.begin(), s.lru, it->second.pos);
-    return it->second.sets;
+  ChunkCache(std::size_t budget, const std::array<std::size_t, kLayers>& chunks)
+      : shard_budget_(budget / kShards) {
+    for (int l = 0; l < kLayers; ++l) slots_[l].resize(chunks[l]);
   }
 
-  std::shared_ptr<const Sets> insert(std::uint64_t key, std::shared_ptr<const Sets> sets) {
-    Shard& s = shard(key);
-    const std::size_t bytes = sets->sets.size() * sizeof(TbSet) +
-                              sets->starts.size() * sizeof(std::uint32_t) + kOverheadBytes;
-    std::lock_guard lock(s.mutex);
-    auto it = s.map.find(key);
-    if (it != s.map.end()) return it->second.sets;  // another thread was first
-    s.lru.push_front(key);
-    s.map.emplace(key, Item{sets, s.lru.begin(), bytes});
-    s.bytes += bytes;
-    while (s.bytes > shard_budget_ && s.lru.size() > 1) {
-      const std::uint64_t victim = s.lru.back();
-      s.lru.pop_back();
-      auto v = s.map.find(victim);
-      s.bytes -= v->second.bytes;
-      s.map.erase(v);
+  std::shared_ptr<const RawChunk> find(int layer, std::uint32_t c) {
+    Shard& sh = shard(layer, c);
+    std::lock_guard lock(sh.mutex);
+    Slot& slot = slots_[layer][c];
+    if (slot.data) slot.used = true;
+    return slot.data;
+  }
+
+  std::shared_ptr<const RawChunk> insert(int layer, std::uint32_t c,
+                                         std::shared_ptr<const RawChunk> data) {
+    Shard& sh = shard(layer, c);
+    std::lock_guard lock(sh.mutex);
+    Slot& slot = slots_[layer][c];
+    if (slot.data) return slot.data;  // another thread was first
+    slot.data = std::move(data);
+    slot.used = true;
+    slot.bytes = slot.data->memory() + kOverheadBytes;
+    sh.bytes += slot.bytes;
+    sh.resident.push_back({layer, c});
+    while (sh.bytes > shard_budget_ && sh.resident.size() > 1) {
+      if (sh.hand >= sh.resident.size()) sh.hand = 0;
+      const auto [vl, vc] = sh.resident[sh.hand];
+      Slot& v = slots_[vl][vc];
+      if (v.used || (vl == layer && vc == c)) {
+        v.used = false;
+        ++sh.hand;
+        continue;
+      }
+      sh.bytes -= v.bytes;
+      v.data.reset();
+      sh.resident[sh.hand] = sh.resident.back();
+      sh.resident.pop_back();
     }
-    return sets;
+    return slot.data;
   }
 
   std::uint64_t bytes() {
     std::uint64_t n = 0;
-    for (Shard& s : shards_) {
-      std::lock_guard lock(s.mutex);
-      n += s.bytes;
+    for (Shard& sh : shards_) {
+      std::lock_guard lock(sh.mutex);
+      n += sh.bytes;
     }
     return n;
   }
 
  private:
   static constexpr int kShards = 16;
-  static constexpr std::size_t kOverheadBytes = 96;  // map node, list node, control block
-  struct Item {
-    std::shared_ptr<const Sets> sets;
-    std::list<std::uint64_t>::iterator pos;
-    std::size_t bytes;
+  static constexpr std::size_t kOverheadBytes = 64;  // control block, slot
+  struct Slot {
+    std::shared_ptr<const RawChunk> data;
+    std::size_t bytes = 0;
+    bool used = false;
   };
   struct Shard {
     std::mutex mutex;
-    std::unordered_map<std::uint64_t, Item> map;
-    std::list<std::uint64_t> lru;
+    std::vector<std::pair<int, std::uint32_t>> resident;
+    std::size_t hand = 0;
     std::size_t bytes = 0;
   };
-  Shard& shard(std::uint64_t key) { return shards_[(key * 0x9e3779b97f4a7c15ull) >> 60]; }
+  Shard& shard(int layer, std::uint32_t c) {
+    return shards_[((std::uint64_t(layer) << 32 | c) * 0x9e3779b97f4a7c15ull) >> 60];
+  }
 
   std::size_t shard_budget_;
+  std::array<std::vector<Slot>, kLayers> slots_;
   std::array<Shard, kShards> shards_;
 };
 
@@ -94,48 +111,93 @@ struct Tablebase::Impl {
   // files[tricks][class], null when absent.
   std::array<std::array<std::unique_ptr<LayerFile>, 2>, 14> files;
   int max_tricks = 0;
-  std::unique_ptr<PartitionCache> cache;
+  std::unique_ptr<ChunkCache> cache;
   mutable std::atomic<std::uint64_t> probes{0}, hits{0}, loads{0}, bad_blocks{0};
 
-  // A chunk of a layer file, decoded on first use; nullptr when it fails
+  // A chunk of a layer file, loaded on first use; nullptr when it fails
   // validation (it is then never used).
-  std::shared_ptr<const Chunk> chunk(int tricks, int klass, std::size_t c) const {
-    const std::uint64_t key = std::uint64_t(tricks) << 40 | std::uint64_t(klass) << 32 |
-                              static_cast<std::uint32_t>(c);
-    if (auto hit = cache->find(key)) return hit;
-    auto loaded = files[tricks][klass]->load_chunk(c);
+  std::shared_ptr<const RawChunk> chunk(int tricks, int klass, std::uint32_t c) const {
+    const int layer = tricks << 1 | klass;
+    if (auto hit = cache->find(layer, c)) return hit;
+    auto loaded = files[tricks][klass]->load_raw_chunk(c);
     if (!loaded) {
       bad_blocks.fetch_add(1, std::memory_order_relaxed);
       return nullptr;
     }
     loads.fetch_add(1, std::memory_order_relaxed);
-    return cache->insert(key, std::make_shared<const Chunk>(std::move(*loaded)));
+    return cache->insert(layer, c, std::make_shared<const RawChunk>(std::move(*loaded)));
   }
 
-  bool probe(const std::array<detail::Bits, 4>& hands, int leader, int trump,
-             detail::ProbeResult& out) const {
+  // The encoded sets [begin, end) of a partition, through the session's
+  // memory when there is one; `hold` keeps their chunk alive. False when the
+  // layer or the partition is absent or unreadable.
+  bool partition(ProbeSession* session, int tricks, int klass, detail::tb::ShapeKey shape,
+                 const std::uint8_t*& begin, const std::uint8_t*& end,
+                 std::shared_ptr<const RawChunk>& hold) const {
+    const LayerFile* file = files[tricks][klass].get();
+    if (!file) return false;
+    const int layer = tricks << 1 | klass;
+    if (!session) {
+      LayerFile::Location where;
+      if (!file->locate(shape, where)) return false;
+      hold = chunk(tricks, klass, where.chunk);
+      if (!hold) return false;
+      begin = hold->bytes.data() + hold->ranges[where.index].begin;
+      end = hold->bytes.data() + hold->ranges[where.index].end;
+      return true;
+    }
+    ProbeSession::ShapeSlot& ss = session->shape_slot(shape, layer);
+    if (ss.layer != static_cast<std::uint32_t>(layer) || ss.shape != shape) {
+      LayerFile::Location where;
+      if (!file->locate(shape, where)) return false;
+      ss = {shape, static_cast<std::uint32_t>(layer), where.chunk, where.index, nullptr, nullptr,
+            nullptr};
+    }
+    ProbeSession::ChunkSlot& cs = session->chunk_slot(ss.chunk, layer);
+    if (cs.layer != static_cast<std::uint32_t>(layer) || cs.chunk != ss.chunk || !cs.data) {
+      cs.data = chunk(tricks, klass, ss.chunk);
+      if (!cs.data) {
+        cs.layer = 0;
+        return false;
+      }
+      cs.layer = static_cast<std::uint32_t>(layer);
+      cs.chunk = ss.chunk;
+    }
+    if (ss.seen != cs.data.get()) {
+      ss.seen = cs.data.get();
+      ss.begin = ss.seen->bytes.data() + ss.seen->ranges[ss.index].begin;
+      ss.end = ss.seen->bytes.data() + ss.seen->ranges[ss.index].end;
+    }
+    begin = ss.begin;
+    end = ss.end;
+    return true;
+  }
+
+  bool probe(ProbeSession* session, const std::array<detail::Bits, 4>& hands, int leader,
+             int trump, detail::ProbeResult& out) const {
     probes.fetch_add(1, std::memory_order_relaxed);
     const int tricks = detail::count(hands[leader]);
     if (tricks < 1 || tricks > max_tricks) return false;
     const detail::tb::Canonical c = detail::tb::canonicalize(hands, leader, trump);
-    const int klass = static_cast<int>(c.klass);
-    const LayerFile* file = files[tricks][klass].get();
-    if (!file) return false;
-    const int index = file->find(c.shape);
-    if (index < 0) return false;
-    const auto ch = chunk(tricks, klass, file->chunk_of(static_cast<std::size_t>(index)));
-    if (!ch) return false;
-    const detail::tb::Nibbles state = detail::tb::state_nibbles(c.shape, c.seq);
-    const std::size_t i = static_cast<std::size_t>(index) - ch->first;
-    for (std::uint32_t k = ch->starts[i]; k < ch->starts[i + 1]; ++k) {
-      const TbSet& s = ch->sets[k];
-      if (!s.contains(state)) continue;
-      out.leader_tricks = s.value;
-      out.specified = detail::tb::specified_cards(s, c, hands);
-      hits.fetch_add(1, std::memory_order_relaxed);
-      return true;
+    const std::uint8_t *begin = nullptr, *end = nullptr;
+    std::shared_ptr<const RawChunk> hold;
+    if (!partition(session, tricks, static_cast<int>(c.klass), c.shape, begin, end, hold))
+      return false;
+    TbSet set;
+    switch (detail::tb::find_set(begin, end, detail::tb::state_nibbles(c.shape, c.seq), tricks,
+                                 set)) {
+      case detail::tb::Scan::kFound:
+        break;
+      case detail::tb::Scan::kAbsent:
+        return false;  // a gap: treat as absent (verify reports gaps)
+      case detail::tb::Scan::kCorrupt:
+        bad_blocks.fetch_add(1, std::memory_order_relaxed);
+        return false;
     }
-    return false;  // a gap in a validated file: treat as absent
+    out.leader_tricks = set.value;
+    out.specified = detail::tb::specified_cards(set, c, hands);
+    hits.fetch_add(1, std::memory_order_relaxed);
+    return true;
   }
 };
 
@@ -152,7 +214,7 @@ Expected<std::shared_ptr<const Tablebase>> Tablebase::open(const std::string& di
 
   auto tb = std::shared_ptr<Tablebase>(new Tablebase());
   Impl& impl = *tb->impl_;
-  impl.cache = std::make_unique<PartitionCache>(options.cache_bytes);
+  std::array<std::size_t, kLayers> chunks{};
   int found = 0;
   for (int tricks = 1; tricks <= 13; ++tricks) {
     for (int klass = 0; klass < 2; ++klass) {
@@ -165,6 +227,7 @@ Expected<std::shared_ptr<const Tablebase>> Tablebase::open(const std::string& di
       if (h.tricks != tricks || static_cast<int>(h.klass) != klass)
         return Error{ErrorCode::kCorruptData,
                      dir + "/" + name + ": its header describes another layer"};
+      chunks[tricks << 1 | klass] = (*file)->chunks();
       impl.files[tricks][klass] = std::move(*file);
       impl.max_tricks = std::max(impl.max_tricks, tricks);
       ++found;
@@ -173,6 +236,7 @@ Expected<std::shared_ptr<const Tablebase>> Tablebase::open(const std::string& di
   if (!found)
     return Error{ErrorCode::kNotFound, dir + ": no tablebase file (ddtb-<cards>-nt.tbl or "
                                              "ddtb-<cards>-trump.tbl)"};
+  impl.cache = std::make_unique<ChunkCache>(options.cache_bytes, chunks);
   return std::shared_ptr<const Tablebase>(std::move(tb));
 }
 
@@ -201,7 +265,7 @@ std::optional<ProbeAnswer> Tablebase::probe(const Position& position) const {
   for (int s = 0; s < 4; ++s) hands[s] = position.hand(seat_from_int(s)).bits();
   detail::ProbeResult r;
   const int trump = position.trump() == Strain::NoTrump ? detail::kNoTrump : to_int(position.trump());
-  if (!impl_->probe(hands, to_int(position.leader()), trump, r)) return std::nullopt;
+  if (!impl_->probe(nullptr, hands, to_int(position.leader()), trump, r)) return std::nullopt;
   return ProbeAnswer{r.leader_tricks, CardSet(r.specified)};
 }
 
@@ -219,9 +283,10 @@ namespace detail {
 
 int TablebaseAccess::max_tricks(const Tablebase& tb) { return tb.impl_->max_tricks; }
 
-bool TablebaseAccess::probe(const Tablebase& tb, const std::array<Bits, 4>& hands, int leader,
-                            int trump, ProbeResult& out) {
-  return tb.impl_->probe(hands, leader, trump, out);
+bool TablebaseAccess::probe(const Tablebase& tb, ProbeSession* session,
+                            const std::array<Bits, 4>& hands, int leader, int trump,
+                            ProbeResult& out) {
+  return tb.impl_->probe(session, hands, leader, trump, out);
 }
 
 }  // namespace detail

@@ -209,6 +209,50 @@ TEST_F(Tables, ProbeAgreesWithTheSolverOnRandomPositions) {
   EXPECT_FALSE((*tb)->probe(big));
 }
 
+// The probe scans a chunk's encoded sets in place; it must find the same set
+// as a search of the fully decoded chunk, for every state of a sample of
+// partitions, and refuse malformed bytes rather than read past them.
+TEST_F(Tables, InPlaceScanAgreesWithDecodedSets) {
+  auto f = LayerFile::open(dir_ + "/" + layer_file_name(3, StrainClass::kTrump));
+  ASSERT_TRUE(f) << f.error().message;
+  std::uint64_t states = 0;
+  for (std::size_t c = 0; c < (*f)->chunks(); c += 7) {
+    auto raw = (*f)->load_raw_chunk(c);
+    auto dec = (*f)->load_chunk(c);
+    ASSERT_TRUE(raw && dec);
+    ASSERT_EQ(raw->ranges.size() + 1, dec->starts.size());
+    for (std::size_t i = 0; i < raw->ranges.size(); ++i) {
+      const ShapeKey shape = (*f)->shapes()[raw->first + i];
+      for_each_canonical_state(shape, StrainClass::kTrump, [&](const std::array<Sequence, 4>& q) {
+        const Nibbles state = state_nibbles(shape, q);
+        const TbSet* want = nullptr;
+        for (std::uint32_t k = dec->starts[i]; k < dec->starts[i + 1] && !want; ++k)
+          if (dec->sets[k].contains(state)) want = &dec->sets[k];
+        TbSet got;
+        const Scan r = find_set(raw->bytes.data() + raw->ranges[i].begin,
+                                raw->bytes.data() + raw->ranges[i].end, state, 3, got);
+        ASSERT_EQ(r, Scan::kFound);  // the layer has no gaps
+        ASSERT_NE(want, nullptr);
+        EXPECT_EQ(got.value, want->value);
+        EXPECT_EQ(got.allow, want->allow);
+        ++states;
+      });
+    }
+  }
+  EXPECT_GT(states, 100000u);
+
+  // Malformed bytes (each followed by the scan padding).
+  const Nibbles any{1, 1, 1, 1};
+  TbSet out;
+  const std::vector<std::uint8_t> big_value{7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  EXPECT_EQ(find_set(big_value.data(), big_value.data() + 3, any, 3, out), Scan::kCorrupt);
+  const std::vector<std::uint8_t> cut{1, 0xFF, 0xFF, 0x11, 0, 0, 0, 0, 0, 0, 0, 0};
+  EXPECT_EQ(find_set(cut.data(), cut.data() + 4, any, 3, out), Scan::kCorrupt);
+  EXPECT_EQ(find_set(cut.data(), cut.data() + 2, any, 3, out), Scan::kCorrupt);
+  const std::vector<std::uint8_t> none{1, 0x01, 0, 0x02, 0, 0, 0, 0, 0, 0, 0, 0};
+  EXPECT_EQ(find_set(none.data(), none.data() + 4, any, 3, out), Scan::kAbsent);
+}
+
 TEST_F(Tables, SolverGivesTheSameAnswersWithAndWithoutTables) {
   auto tb = Tablebase::open(dir_);
   ASSERT_TRUE(tb) << tb.error().message;

@@ -2,9 +2,10 @@
 // boundary with few cards left, read from files built by `ddtb-build`.
 //
 // A Tablebase is immutable once opened and thread-safe: any number of
-// threads (and Solvers) may share one. Files are mapped read-only; partitions
-// are decoded on first use into a cache bounded by TablebaseOptions::
-// cache_bytes. See tablebase/FORMAT.md for the file format.
+// threads (and Solvers) may share one. Files are mapped read-only; their
+// chunks (compressed groups of partitions) are decompressed on first use into
+// a cache bounded by TablebaseOptions::cache_bytes, and probed in place. See
+// tablebase/FORMAT.md for the file format.
 #pragma once
 
 #include <cstddef>
@@ -26,8 +27,10 @@ struct TablebaseAccess;
 }
 
 struct TablebaseOptions {
-  // Bound on the memory of decoded partitions (all threads together).
-  std::size_t cache_bytes = std::size_t{64} << 20;
+  // Bound on the memory of loaded (decompressed) chunks, all threads
+  // together; each searching thread may hold up to 64 more chunks (about
+  // 1 MiB). The default holds all of the 4- to 16-card tables (about 90 MiB).
+  std::size_t cache_bytes = std::size_t{256} << 20;
 };
 
 struct TablebaseLayer {
@@ -47,8 +50,8 @@ struct ProbeAnswer {
 struct TablebaseStats {
   std::uint64_t probes = 0;
   std::uint64_t hits = 0;
-  std::uint64_t partition_loads = 0;
-  std::uint64_t cache_bytes = 0;   // decoded partitions held now
+  std::uint64_t partition_loads = 0;  // chunks loaded (decompressed)
+  std::uint64_t cache_bytes = 0;   // loaded chunks held now
   std::uint64_t bad_blocks = 0;    // blocks that failed their check (never used)
 };
 
