@@ -244,10 +244,42 @@ int trump_length_tricks(const std::array<Bits, 4>& h, int trump, int a, int b) {
   return std::max(0, longest - count((h[(a + 1) & 3] | h[(a + 3) & 3]) & tm));
 }
 
+int owner(const std::array<Bits, 4>& h, Bits card) {
+  return (h[1] & card) ? 1 : (h[2] & card) ? 2 : (h[3] & card) ? 3 : 0;
+}
+
+// K x behind the A: the hand just after the hand with the top trump holds
+// the second trump and at least one more. Then that hand's side takes a
+// trick, provided that hand is not on lead now with nothing but trumps.
+// Until it wins a trick (the only way it comes to lead), the K's hand plays
+// after the A's hand in every trick. It keeps the K while the A is out: it
+// has a small trump to play (or a card to discard) in the trick where the
+// A is played, and once the A has gone the K wins whenever it is played.
+// And whenever it plays a trump in a trick where the A's hand has played
+// another card, it plays the K, which wins at once: only the A beats it.
+// Returns the two cards (the claim relies on their owners; the K's hand's
+// trump length is in the shape), or 0.
+Bits king_behind_ace(const std::array<Bits, 4>& h, int trump) {
+  if (trump == kNoTrump) return 0;
+  const Bits tm = suit_bits(trump);
+  const Bits trumps = (h[0] | h[1] | h[2] | h[3]) & tm;
+  if (count(trumps) < 3) return 0;
+  const Bits a = top_bit(trumps), k = top_bit(trumps & ~a);
+  const int behind = (owner(h, a) + 1) & 3;
+  return (h[behind] & k) && count(h[behind] & tm) >= 2 ? a | k : 0;
+}
+
 SureTricks quick_tricks(const std::array<Bits, 4>& h, int leader, int trump, int needed) {
   const int lho = (leader + 1) & 3, pd = (leader + 2) & 3, rho = (leader + 3) & 3;
   const int length = trump_length_tricks(h, trump, leader, pd);
   if (length >= needed) return {length, 0};
+  if (needed == 1) {
+    if (const Bits kb = king_behind_ace(h, trump); kb) {
+      const int behind = (owner(h, top_bit(kb)) + 1) & 3;
+      const bool side_card = (h[leader] & ~suit_bits(trump)) != 0;
+      if (behind == pd || (behind == leader && side_card)) return {1, kb};
+    }
+  }
   // Upper bound of every line below. In a suit, our side wins at most as
   // many rounds in a row as it holds cards above every opponent's card, and
   // more (up to the longer of our holdings) only if those cards outlast the
@@ -331,6 +363,9 @@ SureTricks later_tricks(const std::array<Bits, 4>& h, int leader, int trump, int
         const Bits rest = trumps & ~h[holder];
         const Bits seq = rest ? h[holder] & tm & above(top_bit(rest)) : h[holder] & tm;
         best = {count(seq), seq};
+      } else if (const Bits kb = king_behind_ace(h, trump); kb) {
+        const int behind = (owner(h, top) + 1) & 3;
+        if ((behind == lho || behind == rho) && best.tricks < 1) best = {1, kb};
       }
       if (length > best.tricks) best = {length, 0};
       return best;
