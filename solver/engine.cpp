@@ -114,7 +114,9 @@ Value Engine::trick_start(int t, int beta) {
   // backed up like winning ranks (DESIGN §3). It is asked only where the
   // cheaper cutoffs failed: their winners are usually fewer, which keeps the
   // entries stored above more general.
-  if (probe_ && k <= probe_->max_tricks()) {
+  // At the extremes (beta 1 or k) the table rarely saves more than it costs:
+  // the sure-trick counts above settle most of those.
+  if (probe_ && k <= probe_->max_tricks() && beta > 1 && beta < k) {
     ProbeResult pr;
     if (probe_->probe(hand_, leader, trump_, pr)) {
       ++stats_.tb_hits;

@@ -13,14 +13,18 @@ Column suit_column(const std::array<Bits, 4>& hands, int leader, int suit) {
 }
 
 Sequence suit_sequence(const std::array<Bits, 4>& hands, int leader, int suit) {
+  // The owner of each card, top first, without a branch per card: the two
+  // bits of the (absolute) seat come from the hands of seats 1 and 3 and of
+  // seats 2 and 3.
+  const Bits m = suit_bits(suit);
+  const Bits odd = (hands[1] | hands[3]) & m, high = (hands[2] | hands[3]) & m;
+  Bits rest = (hands[0] & m) | odd | high;
   Sequence q = 0;
-  Bits rest = (hands[0] | hands[1] | hands[2] | hands[3]) & suit_bits(suit);
-  for (int i = 0; rest; ++i) {
+  for (int shift = 30; rest; shift -= 2) {
     const Bits card = top_bit(rest);
     rest ^= card;
-    int owner = 0;
-    while (!(hands[owner] & card)) ++owner;
-    q = seq_with(q, i, (owner - leader) & 3);
+    const unsigned seat = unsigned((odd & card) != 0) | unsigned((high & card) != 0) << 1;
+    q |= Sequence((seat - unsigned(leader)) & 3) << shift;
   }
   return q;
 }
