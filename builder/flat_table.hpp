@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 #include <vector>
 
 namespace ddtb::detail::tb {
@@ -19,7 +21,7 @@ class FlatTable {
     for (std::size_t i = Hash{}(key) & mask_;; i = (i + 1) & mask_) {
       Slot& s = slots_[i];
       if (!s.used) return nullptr;
-      if (s.key == key) return &s.value;
+      if (same(s.key, key)) return &s.value;
     }
   }
   // Inserts (key, value) if key is absent; returns whether it was inserted.
@@ -34,7 +36,7 @@ class FlatTable {
         used_.push_back(static_cast<std::uint32_t>(i));
         return true;
       }
-      if (s.key == key) return false;
+      if (same(s.key, key)) return false;
     }
   }
   // Forgets every key. A table much larger than its last use is shrunk, so
@@ -52,6 +54,22 @@ class FlatTable {
   std::size_t size() const { return used_.size(); }
 
  private:
+  // Keys without padding whose size is a multiple of 8 bytes are compared
+  // word by word (std::array's == would call memcmp).
+  static bool same(const Key& a, const Key& b) {
+    if constexpr (std::has_unique_object_representations_v<Key> && sizeof(Key) % 8 == 0) {
+      std::uint64_t d = 0;
+      for (std::size_t i = 0; i < sizeof(Key); i += 8) {
+        std::uint64_t x, y;
+        std::memcpy(&x, reinterpret_cast<const char*>(&a) + i, 8);
+        std::memcpy(&y, reinterpret_cast<const char*>(&b) + i, 8);
+        d |= x ^ y;
+      }
+      return d == 0;
+    } else {
+      return a == b;
+    }
+  }
   static constexpr std::size_t kShrinkBelow = std::size_t{1} << 14;
   struct Slot {
     Key key;
