@@ -125,8 +125,10 @@ Expected<VerifyReport> verify_tables(const std::string& dir, const VerifyOptions
   const int max_tricks = (*tb)->max_cards() / 4;
 
   std::array<std::unique_ptr<Layer>, 2> lower_layers;  // the verified layer below
+  std::uint64_t below_checksum = 0;  // XOR of the header checksums of the layer below
   for (int tricks = 1; tricks <= max_tricks; ++tricks) {
     std::array<std::unique_ptr<Layer>, 2> layers;
+    std::uint64_t this_checksum = 0;
     for (int kc = 0; kc < 2; ++kc) {
       const StrainClass k = static_cast<StrainClass>(kc);
       const std::string path = dir + "/" + layer_file_name(tricks, k);
@@ -135,6 +137,12 @@ Expected<VerifyReport> verify_tables(const std::string& dir, const VerifyOptions
         failures.add(layer_name(tricks, k) + ": " + file.error().message);
         continue;
       }
+      this_checksum ^= (*file)->header().header_checksum;
+      // Provenance: a layer records the header checksums of the files it was
+      // built on; tables mixed from different builds are reported.
+      if ((*file)->header().lower_checksum != below_checksum)
+        failures.add(layer_name(tricks, k) + ": built on other " + std::to_string(4 * tricks - 4) +
+                     "-card tables than the ones in " + dir);
       auto layer = load_layer(**file);  // decodes (and checks) every block
       if (!layer) {
         failures.add(layer.error().message);
@@ -256,6 +264,7 @@ Expected<VerifyReport> verify_tables(const std::string& dir, const VerifyOptions
       report.layers.push_back(lr);
     }
     lower_layers = std::move(layers);
+    below_checksum = this_checksum;
   }
   return report;
 }

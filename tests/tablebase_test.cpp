@@ -47,8 +47,10 @@ void write_file(const std::string& path, const std::vector<char>& bytes) {
 std::vector<LayerStats> build_tables(const std::string& dir, int tricks, int threads) {
   std::vector<LayerStats> all;
   std::array<std::unique_ptr<Layer>, 2> lower;
+  std::uint64_t lower_checksum = 0;  // as ddtb-build records it
   for (int t = 1; t <= tricks; ++t) {
     std::array<std::unique_ptr<Layer>, 2> cur;
+    std::uint64_t checksum = 0;
     for (int kc = 0; kc < 2; ++kc) {
       LayerStats st;
       auto layer = build_layer(t, static_cast<StrainClass>(kc),
@@ -56,13 +58,17 @@ std::vector<LayerStats> build_tables(const std::string& dir, int tricks, int thr
                                nullptr);
       EXPECT_TRUE(layer) << (layer ? "" : layer.error().message);
       if (!layer) return all;
+      WriteOptions wo;
+      wo.lower_checksum = lower_checksum;
       auto written = write_layer(dir + "/" + layer_file_name(t, static_cast<StrainClass>(kc)),
-                                 **layer, WriteOptions{});
+                                 **layer, wo);
       EXPECT_TRUE(written) << (written ? "" : written.error().message);
+      if (written) checksum ^= *written;
       all.push_back(st);
       cur[kc] = std::move(*layer);
     }
     lower = std::move(cur);
+    lower_checksum = checksum;
   }
   return all;
 }
@@ -116,6 +122,34 @@ TEST_F(Tables, VerifyBothWays) {
   // Every canonical state of 12 cards was checked (DESIGN.md §4 counts).
   EXPECT_EQ(report->layers[4].states_checked, 8554536u);
   EXPECT_EQ(report->layers[5].states_checked, 25165080u);
+}
+
+TEST_F(Tables, VerifyReportsLayersBuiltOnOtherTables) {
+  // The same 4-card sets written with another compression level: another
+  // header checksum, so the 8-card layers were not built on these files.
+  const std::string mixed = temp_dir("mixed");
+  for (int t = 1; t <= 2; ++t)
+    for (int kc = 0; kc < 2; ++kc) {
+      const std::string name = layer_file_name(t, static_cast<StrainClass>(kc));
+      write_file(mixed + "/" + name, read_file(dir_ + "/" + name));
+    }
+  auto file = LayerFile::open(dir_ + "/" + layer_file_name(1, StrainClass::kNoTrump));
+  ASSERT_TRUE(file);
+  auto layer = load_layer(**file);
+  ASSERT_TRUE(layer);
+  WriteOptions wo;
+  wo.zstd_level = 1;
+  ASSERT_TRUE(write_layer(mixed + "/" + layer_file_name(1, StrainClass::kNoTrump), **layer, wo));
+  VerifyOptions o;
+  o.solver_positions = 1000;
+  auto report = verify_tables(mixed, o, nullptr);
+  ASSERT_TRUE(report) << report.error().message;
+  ASSERT_FALSE(report->ok());
+  int provenance = 0;
+  for (const auto& f : report->failures)
+    provenance += f.find("built on other 4-card tables") != std::string::npos;
+  EXPECT_EQ(provenance, 2) << report->failures.front();  // both 8-card files
+  std::system(("rm -rf '" + mixed + "'").c_str());
 }
 
 TEST_F(Tables, RebuildIsByteIdenticalWhateverTheThreads) {
