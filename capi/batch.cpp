@@ -20,8 +20,11 @@ int solve_all(int count, const deal* deals, const int* target, const int* soluti
   const int n = count > 0 ? count : 0;
   std::vector<int> codes(static_cast<std::size_t>(n), RETURN_NO_FAULT);
   run_parallel(n, [&](int i, Solver& solver) {
-    codes[static_cast<std::size_t>(i)] =
-        solve_board(deals[i], target[i], solutions[i], mode[i], &solvedp->solvedBoard[i], solver);
+    futureTricks& fut = solvedp->solvedBoard[i];
+    const int rc = solve_board(deals[i], target[i], solutions[i], mode[i], &fut, solver);
+    codes[static_cast<std::size_t>(i)] = rc;
+    // A failed board reads as no cards, as in DDS.
+    if (rc != RETURN_NO_FAULT) fut.nodes = fut.cards = 0;
   });
   for (const int c : codes)
     if (c != RETURN_NO_FAULT) return c;

@@ -94,9 +94,10 @@ int solve_position(const Position& p, int target, int solutions, int mode, futur
     return RETURN_NO_FAULT;
   }
   if (target != kTargetMax && best < target) {
+    // DDS: -1; with target 1, 0 (missing one trick means taking none).
     fut->nodes = nodes;
     fut->cards = 0;
-    fut->score[0] = kScoreMissed;
+    fut->score[0] = target == 1 ? 0 : kScoreMissed;
     return RETURN_NO_FAULT;
   }
   const int bar = target == kTargetMax ? best : target;

@@ -131,15 +131,17 @@ int CalcAllTablesPBN(ddTableDealsPBN* dealsp, int mode, int trumpFilter[DDS_STRA
                      ddTablesRes* resp, allParResults* presp) {
   return guarded([&] {
     if (!dealsp) return RETURN_UNKNOWN_FAULT;
-    if (const int rc = capi::check_table_count(dealsp->noOfTables, trumpFilter);
-        rc != RETURN_NO_FAULT)
-      return rc;
-    std::vector<capi::Holdings> cards(static_cast<std::size_t>(std::max(dealsp->noOfTables, 0)));
-    for (int i = 0; i < dealsp->noOfTables; ++i)
+    // DDS reads every deal before it checks the count of tables.
+    const int n = std::clamp(dealsp->noOfTables, 0, MAXNOOFTABLES * DDS_STRAINS);
+    std::vector<capi::Holdings> cards(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i)
       if (const int rc = capi::parse_pbn(dealsp->deals[i].cards, sizeof dealsp->deals[i].cards,
                                          cards[static_cast<std::size_t>(i)]);
           rc != RETURN_NO_FAULT)
         return rc;
+    if (const int rc = capi::check_table_count(dealsp->noOfTables, trumpFilter);
+        rc != RETURN_NO_FAULT)
+      return rc;
     return capi::calc_all(dealsp->noOfTables, cards, mode, trumpFilter, resp, presp);
   });
 }

@@ -56,10 +56,14 @@
 #define DDTB_DDS_CALL
 #endif
 
+/* C linkage in C++. (tests/capi_layout_test.cpp predefines it empty to put
+   these declarations in a namespace next to DDS's own.) */
+#ifndef DDTB_DDS_EXTERN
 #ifdef __cplusplus
 #define DDTB_DDS_EXTERN extern "C"
 #else
 #define DDTB_DDS_EXTERN
+#endif
 #endif
 
 /* The DDS version whose interface this is: 2.9.0. */

@@ -209,6 +209,12 @@ void DdsPeer::free_memory() {
   api_->free_memory();
 }
 
+void* DdsPeer::symbol(const char* name) const {
+  void* sym = nullptr;
+  resolve(handle_, path_, name, sym);
+  return sym;
+}
+
 std::array<int, 64> per_card_scores(const SolveResult& result) {
   std::array<int, 64> scores;
   scores.fill(-1);

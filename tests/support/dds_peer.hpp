@@ -73,6 +73,12 @@ class DdsPeer {
   // Frees DDS's thread memory (FreeMemory); DDS reallocates on the next call.
   void free_memory();
 
+  // Any other entry point of the loaded libdds by its C name, checked to
+  // come from that library like the ones above (throws DdsPeerError if
+  // missing). For tests of the C API, which cast it to the function type of
+  // include/ddtb/dll.h (same layouts: tests/capi_layout_test.cpp).
+  void* symbol(const char* name) const;
+
   const DdsInfo& info() const { return info_; }
   const std::string& version() const { return info_.version; }
   const std::string& path() const { return path_; }

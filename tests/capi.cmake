@@ -1,0 +1,79 @@
+# The DDS-compatible C API (include/ddtb/dll.h, capi/): DDS's golden hands
+# through it, its semantics and input checks against the real libdds, par
+# against libdds on random tables, threads, the struct layouts against
+# DDS's header, a C program, and an unchanged DDS program run against
+# Debian's libdds and against ours (libdds.so.0 via LD_LIBRARY_PATH).
+if(NOT TARGET ddtb_dds OR NOT TARGET ddtb_dds_peer)
+  return()
+endif()
+
+target_sources(ddtb_test_support PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/support/capi_compare.cpp)
+
+function(ddtb_add_capi_test name)
+  ddtb_add_test(${name} ${ARGN})
+  target_link_libraries(${name} PRIVATE ddtb_dds)
+endfunction()
+
+# list100.txt (a few seconds); list1000.txt in the long run.
+ddtb_add_capi_test(ddtb_capi_golden_test SOURCES capi_golden_test.cpp)
+ddtb_add_capi_test(ddtb_capi_golden_long_test SOURCES capi_golden_test.cpp LABELS long TIMEOUT 3600)
+target_compile_definitions(ddtb_capi_golden_long_test PRIVATE DDTB_GOLDEN_LONG)
+
+# The reference libdds's C functions, typed with our dll.h (for the tests
+# that call the same function on both libraries), and small endgame tables.
+target_sources(ddtb_test_support PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/support/dds_c_api.cpp)
+add_library(ddtb_capi_small_tables STATIC support/small_tables.cpp)
+target_include_directories(ddtb_capi_small_tables PUBLIC ${PROJECT_SOURCE_DIR})
+target_link_libraries(ddtb_capi_small_tables PUBLIC ddtb_builder)
+
+# SolveBoard and AnalysePlay semantics and input checks vs libdds (~20 s).
+ddtb_add_capi_test(ddtb_capi_solve_test SOURCES capi_solve_test.cpp)
+# Par vs libdds: 6,000 random tables and list1000's 1,000 tables, each with
+# every par function (~10 s); the long run: 300,000 tables, and 20,000
+# tables with every entry random (agreement measured, not required).
+ddtb_add_capi_test(ddtb_capi_par_test SOURCES capi_par_test.cpp)
+ddtb_add_capi_test(ddtb_capi_par_long_test SOURCES capi_par_test.cpp LABELS long TIMEOUT 3600)
+target_compile_definitions(ddtb_capi_par_long_test PRIVATE DDTB_PAR_LONG)
+# Threads, configuration, batch checks, the tablebase path (~30 s).
+ddtb_add_capi_test(ddtb_capi_threads_test SOURCES capi_threads_test.cpp)
+target_link_libraries(ddtb_capi_threads_test PRIVATE ddtb_capi_small_tables)
+# DDTB_TABLEBASE, in a process of its own.
+ddtb_add_capi_test(ddtb_capi_env_test SOURCES capi_env_test.cpp)
+target_link_libraries(ddtb_capi_env_test PRIVATE ddtb_capi_small_tables)
+# dll.h against DDS's header: compile-time checks.
+ddtb_add_capi_test(ddtb_capi_layout_test SOURCES capi_layout_test.cpp)
+target_include_directories(ddtb_capi_layout_test PRIVATE ${DDTB_DDS_INCLUDE_DIR})
+
+# dll.h from C.
+add_executable(ddtb_capi_c_test capi_c_test.c)
+set_target_properties(ddtb_capi_c_test PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON
+                                                  C_EXTENSIONS OFF LINKER_LANGUAGE CXX)
+target_link_libraries(ddtb_capi_c_test PRIVATE ddtb_dds)
+if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
+  target_compile_options(ddtb_capi_c_test PRIVATE -Wall -Wextra -pedantic -Werror)
+endif()
+add_test(NAME ddtb_capi_c_test COMMAND ddtb_capi_c_test)
+set_tests_properties(ddtb_capi_c_test PROPERTIES TIMEOUT 120)
+
+# An unchanged DDS program (Debian's header, linked with -ldds) run with
+# Debian's libdds and with ours first on LD_LIBRARY_PATH: identical output.
+if(TARGET ddtb_dds_soname)
+  add_executable(ddtb_capi_dds_program capi_swap/dds_program.c)
+  set_target_properties(ddtb_capi_dds_program PROPERTIES C_STANDARD 11)
+  target_include_directories(ddtb_capi_dds_program PRIVATE ${DDTB_DDS_INCLUDE_DIR})
+  target_link_libraries(ddtb_capi_dds_program PRIVATE ${DDTB_LIBDDS})
+  add_dependencies(ddtb_capi_dds_program ddtb_dds_soname)
+  add_test(NAME ddtb_capi_ld_library_path_swap
+           COMMAND ${CMAKE_COMMAND}
+                   -DPROGRAM=$<TARGET_FILE:ddtb_capi_dds_program>
+                   -DDDTB_LIBDDS_DIR=$<TARGET_FILE_DIR:ddtb_dds_soname>
+                   -DOUT_DIR=${CMAKE_CURRENT_BINARY_DIR}
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/capi_swap/run_swap.cmake)
+  set_tests_properties(ddtb_capi_ld_library_path_swap PROPERTIES TIMEOUT 300)
+endif()
+
+# A worker thread that cannot start: RETURN_THREAD_CREATE (own process).
+add_executable(ddtb_capi_thread_create_test capi_thread_create_test.cpp)
+target_link_libraries(ddtb_capi_thread_create_test PRIVATE ddtb_dds)
+add_test(NAME ddtb_capi_thread_create_test COMMAND ddtb_capi_thread_create_test)
+set_tests_properties(ddtb_capi_thread_create_test PROPERTIES TIMEOUT 120 SKIP_RETURN_CODE 77)
