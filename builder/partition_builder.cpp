@@ -77,12 +77,29 @@ int PartitionBuilder::evaluate(StrainClass klass, ShapeKey shape, const State& s
   const int trump = klass == StrainClass::kTrump ? 0 : kNoTrump;
   engine_.set_root(hands, trump, 0, nullptr, 0);
   const int k = engine_.tricks_left();
-  const int v = engine_.solve((k + 1) / 2);
-  // The proof of "at least v" and of "fewer than v + 1": their winning ranks
-  // say which top cards every position sharing them needs to have value v.
+  // The solver's driver (zero-window searches closing in on the value), run
+  // here to keep the proofs: the search that raised the lower bound to v
+  // proves "at least v", the one that lowered the upper bound to v proves
+  // "at most v"; their winning ranks say which top cards every position
+  // sharing them needs to have value v.
+  int lower = 0, upper = k, g = (k + 1) / 2;
+  Bits lower_winners = 0, upper_winners = 0;
+  while (lower < upper) {
+    const int beta = g == lower ? g + 1 : g;
+    const Value r = engine_.search(beta);
+    if (r.tricks >= beta) {
+      lower = r.tricks;
+      lower_winners = r.winners;
+    } else {
+      upper = r.tricks;
+      upper_winners = r.winners;
+    }
+    g = std::clamp(r.tricks, lower, upper);
+  }
+  const int v = lower;
   Bits winners = 0;
-  if (v > 0) winners |= engine_.search(v).winners;
-  if (v < k) winners |= engine_.search(v + 1).winners;
+  if (v > 0) winners |= lower_winners;
+  if (v < k) winners |= upper_winners;
   const Bits all = hands[0] | hands[1] | hands[2] | hands[3];
   for (int s = 0; s < 4; ++s) {
     const Bits ws = winners & suit_bits(s);
