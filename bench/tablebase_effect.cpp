@@ -3,6 +3,11 @@
 // ratios, and checks every table agrees (with each other and with DDS's).
 //
 //   ddtb-tablebase-effect DIR [--list FILE] [--deals N] [--cache-mb M] [--warm]
+//                             [--endgames N]
+//
+// --endgames N also solves N random endgames at a trick start (every legal
+// card's score, like SolveBoard) of each size from the tables' depth to 8
+// cards more, with and without the tables, and prints the same figures.
 //
 // --warm solves every deal once with the tables before measuring, so that
 // the measured run finds what it needs in the cache (a long-running service).
@@ -13,6 +18,7 @@
 #include <string>
 
 #include "bench/ref_list.hpp"
+#include "tests/support/random.hpp"
 #include "ddtb/solver.hpp"
 #include "ddtb/tablebase.hpp"
 
@@ -30,6 +36,7 @@ int main(int argc, char** argv) {
   std::string dir, list = std::string(DDTB_REF_DIR) + "/list100.txt";
   int deals = -1;
   bool warm = false;
+  int endgames = 0;
   ddtb::TablebaseOptions tb_options;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -37,12 +44,15 @@ int main(int argc, char** argv) {
       list = argv[++i];
     } else if (a == "--deals" && i + 1 < argc) {
       deals = std::atoi(argv[++i]);
+    } else if (a == "--endgames" && i + 1 < argc) {
+      endgames = std::atoi(argv[++i]);
     } else if (a == "--warm") {
       warm = true;
     } else if (a == "--cache-mb" && i + 1 < argc) {
       tb_options.cache_bytes = std::size_t(std::atoll(argv[++i])) << 20;
     } else if (a == "--help" || a == "-h") {
-      std::puts("usage: ddtb-tablebase-effect DIR [--list FILE] [--deals N] [--cache-mb M] [--warm]");
+      std::puts("usage: ddtb-tablebase-effect DIR [--list FILE] [--deals N] [--cache-mb M] [--warm] "
+                "[--endgames N]");
       return 0;
     } else if (dir.empty() && a[0] != '-') {
       dir = a;
@@ -102,5 +112,38 @@ int main(int argc, char** argv) {
   std::printf("ratio with/without: nodes %.3f, time %.3f\n", double(st.nodes) / double(sp.nodes),
               t_tabled / t_plain);
   std::printf("%s\n", bad ? "MISMATCH" : "all tables agree (with DDS's too)");
+
+  // Endgames: the same random positions on both sides, one Solver each (as a
+  // program analysing unrelated positions would use them).
+  const int depth = (*tb)->max_cards() / 4;
+  for (int tricks = depth; endgames > 0 && tricks <= std::min(13, depth + 2); ++tricks) {
+    ddtb::test::Rng rng(2026 + static_cast<std::uint64_t>(tricks));
+    double tp = 0, tt = 0;
+    std::uint64_t np = 0, nt = 0;
+    int differ = 0;
+    ddtb::Solver a, b(with);
+    for (int i = 0; i < endgames; ++i) {
+      const ddtb::Position p = ddtb::test::random_position(
+          rng, tricks, 0, ddtb::strain_from_int(static_cast<int>(rng.below(5))),
+          ddtb::seat_from_int(static_cast<int>(rng.below(4))));
+      const std::uint64_t na = a.stats().nodes, nb = b.stats().nodes;
+      const double t0 = cpu_seconds();
+      const ddtb::SolveResult ra = a.solve(p);
+      const double t1 = cpu_seconds();
+      const ddtb::SolveResult rb = b.solve(p);
+      const double t2 = cpu_seconds();
+      tp += t1 - t0;
+      tt += t2 - t1;
+      np += a.stats().nodes - na;
+      nt += b.stats().nodes - nb;
+      differ += ra.tricks != rb.tricks || ra.cards != rb.cards;
+    }
+    std::printf("%d endgames of %2d cards, every card's score: without %.1f us, %.0f nodes; "
+                "with %.1f us, %.0f nodes; ratio nodes %.3f, time %.3f%s\n",
+                endgames, 4 * tricks, 1e6 * tp / endgames, double(np) / endgames,
+                1e6 * tt / endgames, double(nt) / endgames, double(nt) / double(np), tt / tp,
+                differ ? " MISMATCH" : "");
+    bad += differ;
+  }
   return bad ? 1 : 0;
 }
