@@ -65,8 +65,9 @@ Value Engine::search(int beta) {
   return play_moves(0, root_pos_, beta, MoveHints{});
 }
 
-int Engine::solve(int guess) {
-  int lower = 0, upper = tricks_left_;
+int Engine::solve(int guess, int lower, int upper) {
+  upper = std::min(upper, tricks_left_);
+  lower = std::clamp(lower, 0, upper);
   int g = std::clamp(guess, lower, upper);
   while (lower < upper) {
     const int beta = g == lower ? g + 1 : g;
@@ -145,7 +146,7 @@ bool Engine::probe_table(int t, int beta, Value& hit, MoveHints& hints) {
   const TransTable::Entry* e = tt_.probe(tr.shape, tr.leader, tr.rel, beta, &hint);
   if (e) {
     ++stats_.tt_hits;
-    const Bits w = f_.winning_ranks ? cards_of_mask(e->mask, tr.start) : tr.start;
+    const Bits w = f_.winning_ranks ? cards_of_counts(e->counts, tr.start) : tr.start;
     hit = {e->lower >= beta ? int(e->lower) : int(e->upper), w};
     return true;
   }
@@ -461,14 +462,15 @@ Bits Engine::trick_winners(const TrickState& tr, int winner) const {
 }
 
 void Engine::store(const TrickState& tr, const Value& v, int beta, int best_card) {
-  RelPattern mask;
+  TopCounts counts = 0;
   for (int s = 0; s < 4; ++s) {
     const Bits m = suit_bits(s);
     const Bits ws = v.winners & m & tr.start;
     if (!ws) continue;
     const int specified = count(tr.start & m & ~below(bottom_bit(ws)));
-    mask.w[s >> 1] |= top_fields(s, specified);
+    counts |= static_cast<TopCounts>(specified << (4 * s));
   }
+  const RelPattern mask = mask_of(counts);
   const RelPattern value{{tr.rel.w[0] & mask.w[0], tr.rel.w[1] & mask.w[1]}};
   const int k = count(hand_[tr.leader]);
   // beta < 0 marks an exact value (from the endgame table).
@@ -482,7 +484,7 @@ void Engine::store(const TrickState& tr, const Value& v, int beta, int best_card
     hint_index = static_cast<std::uint8_t>(
         count(tr.start & suit_bits(hint_suit) & above(bit_of(best_card))));
   }
-  tt_.store(tr.shape, tr.leader, mask, value, lower, upper, hint_suit, hint_index);
+  tt_.store(tr.shape, tr.leader, counts, value, lower, upper, hint_suit, hint_index);
 }
 
 int Engine::hint_card(const TransTable::Entry& e, const TrickState& tr) const {

@@ -64,8 +64,8 @@ class Engine {
   // One fail-soft search of the root.
   Value search(int beta);
   // North-South's exact future tricks, by zero-window searches narrowing from
-  // `guess`.
-  int solve(int guess);
+  // `guess`, given that they lie in [lower, upper].
+  int solve(int guess, int lower = 0, int upper = 13);
 
  private:
   struct TrickState {

@@ -13,6 +13,7 @@
 // whatever the suit's length.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -35,10 +36,33 @@ constexpr std::uint64_t top_fields(int suit, int m) {
   return half << half_shift(suit);
 }
 
-// Number of specified cards of `suit` in a mask built from top_fields().
-constexpr int fields_in_mask(const RelPattern& mask, int suit) {
-  std::uint64_t half = (mask.w[suit >> 1] >> half_shift(suit)) & 0xffffffffull;
-  return std::popcount(half) / 2;
+// How many of the top cards of each suit a pattern specifies: suit s in bits
+// [4s, 4s + 4) (0..13). The compact form of a mask of top fields.
+using TopCounts = std::uint16_t;
+
+constexpr int top_count(TopCounts c, int suit) { return (c >> (4 * suit)) & 15; }
+
+namespace relative_detail {
+// Mask word of a pair of suits (2w, 2w + 1) from the byte of their counts.
+constexpr std::array<std::uint64_t, 256> make_mask_words() {
+  std::array<std::uint64_t, 256> t{};
+  for (int b = 0; b < 256; ++b) t[b] = top_fields(0, std::min(b & 15, 13)) | top_fields(1, std::min(b >> 4, 13));
+  return t;
+}
+inline constexpr std::array<std::uint64_t, 256> kMaskWords = make_mask_words();
+}  // namespace relative_detail
+
+// The owner fields a TopCounts specifies.
+constexpr RelPattern mask_of(TopCounts c) {
+  return {{relative_detail::kMaskWords[c & 0xff], relative_detail::kMaskWords[c >> 8]}};
+}
+
+// Whether every suit of `inner` specifies at most as many cards as `outer`
+// (so that `inner` is the more general pattern).
+constexpr bool counts_within(TopCounts inner, TopCounts outer) {
+  for (int s = 0; s < 4; ++s)
+    if (top_count(inner, s) > top_count(outer, s)) return false;
+  return true;
 }
 
 // Owner sequences of all suits for hands whose union is `present`.
@@ -74,12 +98,12 @@ inline void remove_relative(RelPattern& r, int card, Bits present) {
   word = (word & ~(lower | removed)) | ((word & lower) << 2);
 }
 
-// The absolute cards behind a mask: for every suit, the top m cards of
-// `present` in that suit, m being the number of fields the mask specifies.
-inline Bits cards_of_mask(const RelPattern& mask, Bits present) {
+// The absolute cards behind TopCounts: for every suit, its top cards of
+// `present`, as many as specified.
+inline Bits cards_of_counts(TopCounts counts, Bits present) {
   Bits out = 0;
   for (int suit = 0; suit < 4; ++suit) {
-    int m = fields_in_mask(mask, suit);
+    const int m = top_count(counts, suit);
     if (m) out |= top_cards(present & suit_bits(suit), m);
   }
   return out;

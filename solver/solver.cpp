@@ -63,8 +63,9 @@ struct Solver::Impl {
     tt_hands = hands;
   }
 
-  // North-South's tricks from `p` on, counting the trick in progress.
-  int ns_tricks(const Position& p, int guess) {
+  // North-South's tricks from `p` on, counting the trick in progress, known
+  // to lie in [lower, upper].
+  int ns_tricks(const Position& p, int guess, int lower = 0, int upper = 13) {
     std::array<Bits, 4> hands = raw_hands(p);
     std::array<Bits, 4> with_trick = hands;
     int trick[3];
@@ -76,14 +77,16 @@ struct Solver::Impl {
     const int trump = to_int(p.trump());
     prepare_table(with_trick, trump);
     engine.set_root(hands, trump, to_int(p.leader()), trick, p.trick_size());
-    return engine.solve(guess);
+    return engine.solve(guess, lower, upper);
   }
 
-  // Tricks for the side of `side` from `p` on (trick in progress included).
-  int side_tricks(const Position& p, Seat side, int guess_side) {
+  // Tricks for the side of `side` from `p` on (trick in progress included),
+  // known to be at most `most`.
+  int side_tricks(const Position& p, Seat side, int guess_side, int most = 13) {
     const int k = p.tricks_left();
     const bool ns = is_north_south(side);
-    const int v = ns_tricks(p, ns ? guess_side : k - guess_side);
+    const int v = ns ? ns_tricks(p, guess_side, 0, most)
+                     : ns_tricks(p, k - guess_side, k - std::min(most, k), k);
     return ns ? v : k - v;
   }
 };
@@ -124,10 +127,12 @@ SolveResult Solver::solve(const Position& position) {
       int score;
       if (child.trick_size() == 0) {
         const int won = same_side(child.leader(), mover) ? 1 : 0;
-        score = won + (child.tricks_left() ? impl_->side_tricks(child, mover, result.tricks - won)
+        // No card scores more than the best one.
+        score = won + (child.tricks_left() ? impl_->side_tricks(child, mover, result.tricks - won,
+                                                                result.tricks - won)
                                            : 0);
       } else {
-        score = impl_->side_tricks(child, mover, result.tricks);
+        score = impl_->side_tricks(child, mover, result.tricks, result.tricks);
       }
       result.cards.push_back(CardScore{
           card, static_cast<std::uint16_t>((run & ~top) >> (16 * s)), score});

@@ -25,11 +25,8 @@ std::uint64_t mix(std::uint64_t shape, int leader) {
 }
 
 bool matches(const TransTable::Entry& e, const RelPattern& rel) {
-  return ((rel.w[0] & e.mask.w[0]) == e.value.w[0]) & ((rel.w[1] & e.mask.w[1]) == e.value.w[1]);
-}
-
-bool mask_within(const RelPattern& inner, const RelPattern& outer) {
-  return ((inner.w[0] & ~outer.w[0]) | (inner.w[1] & ~outer.w[1])) == 0;
+  const RelPattern mask = mask_of(e.counts);
+  return ((rel.w[0] & mask.w[0]) == e.value.w[0]) & ((rel.w[1] & mask.w[1]) == e.value.w[1]);
 }
 
 }  // namespace
@@ -95,7 +92,7 @@ std::uint32_t TransTable::allocate(int cap_log2) {
   std::uint32_t& head = free_[cap_log2];
   if (head != kNil) {
     std::uint32_t off = head;
-    head = static_cast<std::uint32_t>(arena_[off].mask.w[0]);
+    head = static_cast<std::uint32_t>(arena_[off].value.w[0]);
     return off;
   }
   std::uint32_t n = 1u << cap_log2;
@@ -106,7 +103,7 @@ std::uint32_t TransTable::allocate(int cap_log2) {
 }
 
 void TransTable::release(std::uint32_t offset, int cap_log2) {
-  arena_[offset].mask.w[0] = free_[cap_log2];
+  arena_[offset].value.w[0] = free_[cap_log2];
   free_[cap_log2] = offset;
 }
 
@@ -125,9 +122,8 @@ const TransTable::Entry* TransTable::probe(std::uint64_t shape, int leader, cons
   return nullptr;
 }
 
-void TransTable::store(std::uint64_t shape, int leader, const RelPattern& mask,
-                       const RelPattern& value, int lower, int upper, std::uint8_t hint_suit,
-                       std::uint8_t hint_index) {
+void TransTable::store(std::uint64_t shape, int leader, TopCounts counts, const RelPattern& value,
+                       int lower, int upper, std::uint8_t hint_suit, std::uint8_t hint_index) {
   if ((slots_used_ + 1) * kMaxLoadDen > slot_count_ * kMaxLoadNum) {
     ++resets_;
     clear();
@@ -138,7 +134,7 @@ void TransTable::store(std::uint64_t shape, int leader, const RelPattern& mask,
     Entry* e = &arena_[s->offset];
     for (int i = 0; i < s->count; ++i) {
       Entry& x = e[i];
-      if (x.mask == mask && x.value == value) {
+      if (x.counts == counts && x.value == value) {
         x.lower = static_cast<std::int8_t>(std::max<int>(x.lower, lower));
         x.upper = static_cast<std::int8_t>(std::min<int>(x.upper, upper));
         assert(x.lower <= x.upper);
@@ -149,12 +145,13 @@ void TransTable::store(std::uint64_t shape, int leader, const RelPattern& mask,
         return;
       }
       // A more general entry already says as much.
-      if (mask_within(x.mask, mask) && matches(x, value) && x.lower >= lower && x.upper <= upper)
+      if (counts_within(x.counts, counts) && matches(x, value) && x.lower >= lower &&
+          x.upper <= upper)
         return;
     }
   }
 
-  Entry fresh{mask, value, static_cast<std::int8_t>(lower), static_cast<std::int8_t>(upper),
+  Entry fresh{value, counts, static_cast<std::int8_t>(lower), static_cast<std::int8_t>(upper),
               hint_suit, hint_index, 0};
 
   if (s->offset == kNil || s->count == (1u << s->cap_log2)) {

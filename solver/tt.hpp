@@ -3,10 +3,10 @@
 // Positions are stored at trick boundaries only. The key is the exact shape
 // (every seat's length in every suit) and the seat on lead; under one key, a
 // list of entries each say: "every position whose owner sequence agrees with
-// `value` on the fields of `mask` has North-South future tricks in
-// [lower, upper]". The mask covers, per suit, the top cards down to the lowest
-// card that decided the search (winning-rank backups), so one entry answers
-// for many positions.
+// `value` on the top `counts` cards of each suit has North-South future
+// tricks in [lower, upper]". The counts cover, per suit, the top cards down to
+// the lowest card that decided the search (winning-rank backups), so one
+// entry answers for many positions.
 //
 // Memory is bounded by the budget given at construction: a fixed slot table
 // plus an arena of entries. Entry lists grow in power-of-two blocks recycled
@@ -27,16 +27,25 @@ namespace ddtb::detail {
 
 class TransTable {
  public:
+  // 24 bytes, so that a probe's scan of a list touches few cache lines (the
+  // scan is most of the cost of a probe; 40-byte entries were measurably
+  // slower):
+  //   bytes 0-15   value: owner fields of the specified cards, 0 elsewhere
+  //   bytes 16-17  counts: specified top cards per suit (mask_of(counts))
+  //   byte  18-19  lower, upper bounds on North-South's future tricks
+  //   bytes 20-21  the leader's best card as suit + relative index (kNoHint
+  //                when unknown), a move-ordering hint
+  //   bytes 22-23  unused
   struct Entry {
-    RelPattern mask;    // owner fields that must match
-    RelPattern value;   // the owners under the mask
-    std::int8_t lower;  // bounds on North-South's future tricks
+    RelPattern value;
+    TopCounts counts;
+    std::int8_t lower;
     std::int8_t upper;
-    std::uint8_t hint_suit;   // the leader's best card as suit + relative index
-    std::uint8_t hint_index;  // (kNoHint when unknown), a move-ordering hint
-    std::uint32_t pad;
+    std::uint8_t hint_suit;
+    std::uint8_t hint_index;
+    std::uint16_t pad;
   };
-  static_assert(sizeof(Entry) == 40, "entries are packed to 40 bytes");
+  static_assert(sizeof(Entry) == 24, "entries are packed to 24 bytes");
   static constexpr std::uint8_t kNoHint = 0xff;
   static constexpr int kMaxListEntries = 256;
 
@@ -51,10 +60,11 @@ class TransTable {
   const Entry* probe(std::uint64_t shape, int leader, const RelPattern& rel, int beta,
                      const Entry** hint);
 
-  // Records bounds for the positions matching `value` under `mask`. An
-  // identical pattern has its bounds intersected; a pattern already implied by
-  // a more general entry with bounds at least as tight is not stored.
-  void store(std::uint64_t shape, int leader, const RelPattern& mask, const RelPattern& value,
+  // Records bounds for the positions matching `value` on the top `counts`
+  // cards of each suit (`value` is 0 outside them). An identical pattern has
+  // its bounds intersected; a pattern already implied by a more general entry
+  // with bounds at least as tight is not stored.
+  void store(std::uint64_t shape, int leader, TopCounts counts, const RelPattern& value,
              int lower, int upper, std::uint8_t hint_suit, std::uint8_t hint_index);
 
   void clear();
