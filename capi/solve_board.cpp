@@ -14,8 +14,7 @@ namespace {
 
 constexpr int kTargetMax = -1;      // find the most tricks
 constexpr int kTargetNone = 0;      // no search: list cards with score 0
-constexpr int kSolutionsOne = 1;    // one card
-constexpr int kSolutionsBest = 2;   // every card reaching the best (or target)
+constexpr int kSolutionsOne = 1;    // one card (2: every card reaching the best or target)
 constexpr int kSolutionsAll = 3;    // every card with its own score
 constexpr int kModeShortcut = 0;    // a single choice is returned unsearched
 constexpr int kScoreNoChoice = -2;  // DDS's score for that unsearched card
@@ -186,7 +185,7 @@ int SolveBoard(deal dl, int target, int solutions, int mode, futureTricks* futp,
 int SolveBoardPBN(dealPBN dlpbn, int target, int solutions, int mode, futureTricks* futp,
                   int thrId) {
   return guarded([&] {
-    if (thrId < 0 || thrId >= ddtb::capi::context().threads()) return RETURN_THREAD_INDEX;
+    // DDS reads the PBN text before it checks the thread index.
     deal dl{};
     if (const int rc = ddtb::capi::to_binary(dlpbn, dl); rc != RETURN_NO_FAULT) return rc;
     return ddtb::capi::solve_with_thread(dl, target, solutions, mode, futp, thrId);

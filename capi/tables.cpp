@@ -88,7 +88,8 @@ int check_table_count(int count, const int* filter) {
   int strains = 0;
   for (int s = 0; s < DDS_STRAINS; ++s) strains += filter[s] == 0;
   if (strains == 0) return RETURN_NO_SUIT;
-  if (count > 0 && count * strains > MAXNOOFBOARDS) return RETURN_TOO_MANY_TABLES;
+  if (count > 0 && static_cast<long long>(count) * strains > MAXNOOFBOARDS)
+    return RETURN_TOO_MANY_TABLES;
   return RETURN_NO_FAULT;
 }
 

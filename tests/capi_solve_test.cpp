@@ -339,6 +339,12 @@ TEST(CapiSolve, PbnReaderReturnsDdsCodes) {
     else if (rc == RETURN_ZERO_CARDS)
       EXPECT_EQ(SolveBoardPBN(d, -1, 1, 1, &ours, 0), RETURN_ZERO_CARDS);
   }
+  // The PBN text is read before the thread index is checked.
+  {
+    futureTricks ours{}, theirs{};
+    const dealPBN d = pbn_deal("garbage", 4, 0);
+    EXPECT_EQ(SolveBoardPBN(d, -1, 1, 1, &ours, 5), dds().SolveBoardPBN(d, -1, 1, 1, &theirs, 5));
+  }
   // DDS overruns its hand array on a fifth hand (two spaces in a row) and
   // aborts; ours reads four hands and finds the cards miscounted.
   futureTricks f{};

@@ -156,7 +156,7 @@ TEST(CapiThreads, ThreadIndexRangeFollowsSetMaxThreads) {
   EXPECT_EQ(SolveBoard(board(0), -1, 1, 1, &f, 0), RETURN_NO_FAULT);
   EXPECT_EQ(SolveBoard(board(0), -1, 1, 1, &f, 1), RETURN_THREAD_INDEX);
   EXPECT_EQ(SolveBoard(board(0), -1, 1, 1, &f, -1), RETURN_THREAD_INDEX);
-  dealPBN pbn{};
+  const dealPBN pbn = to_c_deal_pbn(ending(0));
   EXPECT_EQ(SolveBoardPBN(pbn, -1, 1, 1, &f, 5), RETURN_THREAD_INDEX);
   playTraceBin play{};
   solvedPlay s{};

@@ -40,8 +40,17 @@
  *    (RETURN_TOO_MANY_TABLES), a vulnerability, dealer or trick count
  *    outside its range in the par functions (RETURN_UNKNOWN_FAULT).
  *  - CalcDDtable* and CalcAllTables* give correct tables for deals of fewer
- *    than 52 cards (DDS 2.9's are wrong there).
- *  - No function prints anything.
+ *    than 52 cards (DDS 2.9's are wrong there, and it crashes on a deal
+ *    without cards).
+ *  - DealerParBin: for a pre-emptive sacrifice (a sacrifice bid before the
+ *    opponents named a contract, which DealerPar prints without its "*",
+ *    "2S-N-1"; about one deal in 60,000) DDS fills underTricks with -48 or
+ *    0 and sometimes other seats; ddtb gives the real undertricks and seats.
+ *  - RETURN_THREAD_WAIT is never returned: waiting for a std::thread cannot
+ *    fail in a way worth a code.
+ *  - No function prints anything (DDS's FreeMemory may).
+ * SolveAllBoardsBin is not in Debian's DDS 2.9.0 build; it is DDS's later
+ * addition, with SolveAllBoards' semantics.
  */
 #ifndef DDTB_DLL_H
 #define DDTB_DLL_H
