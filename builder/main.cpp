@@ -1,4 +1,5 @@
 // ddtb-build: builds, verifies and describes setrograde tablebase files.
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,7 +13,9 @@
 #include <vector>
 
 #include "builder/layer_build.hpp"
+#include "builder/sample.hpp"
 #include "builder/verify.hpp"
+#include "builder/work_units.hpp"
 #include "tablebase/format.hpp"
 
 namespace {
@@ -20,9 +23,13 @@ namespace {
 using namespace ddtb::detail::tb;
 
 const char* const kUsage = R"(Usage:
-  ddtb-build build --cards N --out DIR [--threads T] [--quiet]
+  ddtb-build build --cards N --out DIR [--threads T] [--shard i/M | --shard slurm]
+                   [--unit-size U] [--quiet]
+  ddtb-build merge DIR [--cards N] [--keep-units]
   ddtb-build verify DIR [--threads T] [--seed S] [--sample-partitions N]
                         [--solver-positions N] [--quiet]
+  ddtb-build sample --cards N --tables DIR [--partitions K] [--seed S]
+                    [--class nt|trump|both] [--threads T] [--csv FILE] [--quiet]
   ddtb-build info DIR
   ddtb-build --help
 
@@ -30,8 +37,24 @@ build   Builds every layer up to N cards (4, 8, 12, ...) that DIR lacks, no
         trump and trump, by setrograde analysis; each layer uses the one below
         (read from DIR when present). Prints per layer: partitions, states
         evaluated, sets before and after compaction, bytes, CPU and wall time.
+        Work is done in units of U consecutive partitions (default 256), each
+        saved in DIR/ddtb-<cards>-<class>.units/ as it is finished: a build
+        that is killed resumes from its finished units when run again.
         --threads T   worker threads (default: all cores)
+        --shard i/M   build only shard i (0 <= i < M) of the units of the
+                      smallest card count missing from DIR, then stop; run
+                      every shard (any order, any machines sharing DIR), then
+                      'merge'. --shard slurm takes i and M from a Slurm job
+                      array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT).
         e.g. ddtb-build build --cards 12 --out tables
+             ddtb-build build --cards 20 --out /shared/tb --shard 3/64
+merge   Assembles the missing layers of the smallest card count missing from
+        DIR (or of --cards N) from their unit files, writes the table files,
+        and deletes the units (--keep-units: keeps them). Refuses, naming the
+        unit and its partitions, a missing unit, a duplicate, a corrupt unit
+        file or one built with other parameters (another layer below, builder
+        version, unit size); exit status 1 then.
+        e.g. ddtb-build merge /shared/tb --cards 20
 verify  Checks every table of DIR two independent ways: each state against
         one trick of search over the layer below (every state up to 12 cards,
         every state of --sample-partitions random partitions beyond, default
@@ -40,13 +63,19 @@ verify  Checks every table of DIR two independent ways: each state against
         100000). Exit status 1 on any mismatch, gap or bad overlap, each
         printed with its position.
         e.g. ddtb-build verify tables --threads 2
+sample  Builds K random partitions of the N-card layers (default 200 of each
+        class, drawn uniformly) over the layer below read from DIR, and
+        prints the CPU time, sets and bytes per partition and their spread,
+        extrapolated to the whole layers (see docs/SCALE.md). --csv writes
+        one line per partition.
+        e.g. ddtb-build sample --cards 20 --tables tb16 --partitions 500
 info    Prints each table's layer, partitions, sets, bytes, states per byte
         and build parameters.
         e.g. ddtb-build info tables
 
 A progress bar with an ETA goes to standard error when it is a terminal
 (--quiet: none). Exit status: 0 success, 1 failed check or build, 2 usage or
-I/O error.
+I/O error. docs/DISTRIBUTED.md explains sharded builds, Slurm and MPI.
 )";
 
 int usage_error(const std::string& msg) {
@@ -54,7 +83,9 @@ int usage_error(const std::string& msg) {
   return 2;
 }
 
-const char* class_name(StrainClass k) { return k == StrainClass::kTrump ? "trump" : "no-trump"; }
+const char* class_name(StrainClass k) {
+  return k == StrainClass::kTrump ? "trump" : "no-trump";
+}
 
 std::string duration(double s) {
   const long t = static_cast<long>(s + 0.5);
@@ -71,7 +102,10 @@ std::string duration(double s) {
 class Bar {
  public:
   explicit Bar(bool quiet) : on_(!quiet && isatty(STDERR_FILENO)) {}
-  void start() { t0_ = std::chrono::steady_clock::now(); last_ = t0_; }
+  void start() {
+    t0_ = std::chrono::steady_clock::now();
+    last_ = t0_;
+  }
   void show(const std::string& what, std::uint64_t done, std::uint64_t total) {
     if (!on_) return;
     const auto now = std::chrono::steady_clock::now();
@@ -93,24 +127,10 @@ class Bar {
   std::chrono::steady_clock::time_point t0_, last_;
 };
 
-// Canonical states of a layer (for states per byte): per partition, the
-// product of each slot's arrangements, tied slots counted once per multiset.
+// Canonical states of a layer (for states per byte).
 double layer_states(int tricks, StrainClass k) {
   double total = 0;
-  for (ShapeKey shape : enumerate_shapes(tricks, k)) {
-    double states = 1;
-    int s = 0;
-    while (s < 4) {
-      int g = 1;
-      while (s + g < 4 && tied(shape, k, s, s + g)) ++g;
-      const double m = static_cast<double>(sequences_of(slot_column(shape, s)));
-      double c = 1;  // C(m + g - 1, g)
-      for (int i = 0; i < g; ++i) c = c * (m + i) / (i + 1);
-      states *= c;
-      s += g;
-    }
-    total += states;
-  }
+  for (ShapeKey shape : enumerate_shapes(tricks, k)) total += partition_states(shape, k);
   return total;
 }
 
@@ -126,9 +146,112 @@ bool parse_int(const std::string& s, long long& out) {
   return errno == 0 && end && *end == '\0' && !s.empty();
 }
 
+// Where a shard's share comes from: --shard i/N, or a Slurm job array's
+// variables with --shard slurm (index SLURM_ARRAY_TASK_ID minus
+// SLURM_ARRAY_TASK_MIN, of SLURM_ARRAY_TASK_COUNT tasks).
+bool parse_shard(const std::string& text, int& shard, int& shards, std::string& error) {
+  long long i = 0, n = 0;
+  if (text == "slurm") {
+    const char* id = std::getenv("SLURM_ARRAY_TASK_ID");
+    const char* count = std::getenv("SLURM_ARRAY_TASK_COUNT");
+    const char* min = std::getenv("SLURM_ARRAY_TASK_MIN");
+    long long lo = 0;
+    if (!id || !count || !parse_int(id, i) || !parse_int(count, n) ||
+        (min && !parse_int(min, lo))) {
+      error =
+          "--shard slurm needs SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (run it in a "
+          "Slurm job array: sbatch --array=0-N)";
+      return false;
+    }
+    i -= lo;
+    if (i < 0 || i >= n) {
+      error = "--shard slurm: task " + std::string(id) + " is not one of the array's " +
+              std::string(count) + " tasks (use a contiguous array such as --array=0-" +
+              std::to_string(n > 0 ? n - 1 : 0) + ")";
+      return false;
+    }
+  } else {
+    const auto slash = text.find('/');
+    if (slash == std::string::npos || !parse_int(text.substr(0, slash), i) ||
+        !parse_int(text.substr(slash + 1), n) || n < 1 || n > 1000000 || i < 0 || i >= n) {
+      error = "--shard needs i/N with 0 <= i < N (e.g. --shard 3/16), or 'slurm'";
+      return false;
+    }
+  }
+  shard = static_cast<int>(i);
+  shards = static_cast<int>(n);
+  return true;
+}
+
+bool layer_present(const std::string& dir, int tricks, StrainClass k) {
+  return ::access((dir + "/" + layer_file_name(tricks, k)).c_str(), F_OK) == 0;
+}
+
+// The smallest card count up to `tricks` tricks with a layer missing from
+// `dir`, or 0 when every layer is there.
+int first_missing(const std::string& dir, int tricks) {
+  for (int t = 1; t <= tricks; ++t)
+    for (int kc = 0; kc < 2; ++kc)
+      if (!layer_present(dir, t, static_cast<StrainClass>(kc))) return t;
+  return 0;
+}
+
+void print_notes(const std::vector<UnitRunStats>& stats) {
+  for (const auto& s : stats)
+    for (const auto& note : s.notes) std::printf("  %s\n", note.c_str());
+}
+
+// A shard's run: its share of the units of the first missing card count.
+int build_shard(const std::string& out, int cards, int threads, std::uint32_t unit_size, int shard,
+                int shards, Bar& bar) {
+  const int tricks = first_missing(out, cards / 4);
+  if (tricks == 0) {
+    std::printf("every layer up to %d cards is in %s: nothing to build\n", cards, out.c_str());
+    return 0;
+  }
+  auto lower = load_layers(out, tricks - 1);
+  if (!lower) {
+    std::fprintf(stderr, "ddtb-build: %s\n", lower.error().message.c_str());
+    return 1;
+  }
+  std::vector<LayerJob> jobs;
+  for (int kc = 0; kc < 2; ++kc)
+    if (!layer_present(out, tricks, static_cast<StrainClass>(kc)))
+      jobs.push_back(
+          make_job(out, tricks, static_cast<StrainClass>(kc), lower->checksum, unit_size));
+  const auto items = shard_of(plan_work(jobs), shard, shards);
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::string what = std::to_string(4 * tricks) + "-card shard " + std::to_string(shard) +
+                           "/" + std::to_string(shards);
+  bar.start();
+  auto stats = run_units(jobs, items, lower->lower(), threads,
+                         [&](std::uint64_t d, std::uint64_t t) { bar.show(what, d, t); });
+  if (!stats) {
+    std::fprintf(stderr, "ddtb-build: %s\n", stats.error().message.c_str());
+    return stats.error().code == ddtb::ErrorCode::kIo ? 2 : 1;
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  for (std::size_t j = 0; j < jobs.size(); ++j) {
+    const UnitRunStats& s = (*stats)[j];
+    std::printf(
+        "%2d cards %-8s: shard %d/%d: %u of %u units: %u built, %u rebuilt, %u already done; "
+        "%llu partitions built, %llu states evaluated, %llu sets, %.1f CPU-s\n",
+        4 * tricks, class_name(jobs[j].params.klass), shard, shards, s.units,
+        jobs[j].params.units(), s.built, s.rebuilt, s.reused,
+        (unsigned long long)s.partitions_built, (unsigned long long)s.work.evaluated,
+        (unsigned long long)s.work.compacted, s.cpu_seconds);
+  }
+  print_notes(*stats);
+  std::printf(
+      "shard %d/%d done in %.1f s wall; when every shard is done: ddtb-build merge %s "
+      "--cards %d\n",
+      shard, shards, wall, out.c_str(), 4 * tricks);
+  return 0;
+}
+
 int cmd_build(const std::vector<std::string>& args) {
-  long long cards = 0, threads = threads_default();
-  std::string out;
+  long long cards = 0, threads = threads_default(), unit_size = kDefaultUnitSize;
+  std::string out, shard_text;
   bool quiet = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -141,6 +264,12 @@ int cmd_build(const std::vector<std::string>& args) {
     } else if (a == "--threads") {
       if (!value(threads) || threads < 1 || threads > 1024)
         return usage_error("--threads needs a number from 1 to 1024");
+    } else if (a == "--unit-size") {
+      if (!value(unit_size) || unit_size < 1 || unit_size > 1000000)
+        return usage_error("--unit-size needs a number from 1 to 1000000");
+    } else if (a == "--shard") {
+      if (i + 1 >= args.size()) return usage_error("--shard needs i/N or 'slurm'");
+      shard_text = args[++i];
     } else if (a == "--out") {
       if (i + 1 >= args.size()) return usage_error("--out needs a directory");
       out = args[++i];
@@ -153,71 +282,151 @@ int cmd_build(const std::vector<std::string>& args) {
   if (cards < 4 || cards > 52 || cards % 4 != 0)
     return usage_error("--cards must be a multiple of 4 from 4 to 52");
   if (out.empty()) return usage_error("--out DIR is required");
+  int shard = 0, shards = 0;
+  std::string shard_error;
+  if (!shard_text.empty() && !parse_shard(shard_text, shard, shards, shard_error))
+    return usage_error(shard_error);
   if (::mkdir(out.c_str(), 0755) != 0 && errno != EEXIST) {
     std::fprintf(stderr, "ddtb-build: %s: %s\n", out.c_str(), std::strerror(errno));
     return 2;
   }
-
   Bar bar(quiet);
-  std::array<std::unique_ptr<Layer>, 2> lower;
-  std::uint64_t lower_checksum = 0;
+  const auto units = static_cast<std::uint32_t>(unit_size);
+  if (shards > 0)
+    return build_shard(out, static_cast<int>(cards), static_cast<int>(threads), units, shard,
+                       shards, bar);
+
+  // One machine: every missing layer in turn, each through its units (so a
+  // killed build resumes from the units it finished), merged at once.
+  LoadedLayers lower;
   for (int tricks = 1; tricks <= cards / 4; ++tricks) {
-    std::array<std::unique_ptr<Layer>, 2> cur;
-    std::uint64_t cur_checksum = 0;
+    LoadedLayers cur;
+    cur.tricks = tricks;
+    std::vector<LayerJob> jobs;
     for (int kc = 0; kc < 2; ++kc) {
       const StrainClass k = static_cast<StrainClass>(kc);
-      const std::string path = out + "/" + layer_file_name(tricks, k);
-      if (::access(path.c_str(), F_OK) == 0) {
-        auto file = LayerFile::open(path);
-        if (!file) {
-          std::fprintf(stderr, "ddtb-build: %s\n(delete the file to rebuild it)\n",
-                       file.error().message.c_str());
-          return 1;
-        }
-        auto layer = load_layer(**file);
-        if (!layer) {
-          std::fprintf(stderr, "ddtb-build: %s\n", layer.error().message.c_str());
-          return 1;
-        }
-        std::printf("%2d cards %-8s: present in %s (%llu sets), used as is\n", 4 * tricks,
-                    class_name(k), path.c_str(), (unsigned long long)(*file)->header().sets);
-        cur_checksum ^= (*file)->header().header_checksum;
-        cur[kc] = std::move(*layer);
+      if (!layer_present(out, tricks, k)) {
+        jobs.push_back(make_job(out, tricks, k, lower.checksum, units));
         continue;
       }
-      LayerStats st;
-      const std::string what = std::to_string(4 * tricks) + "-card " + class_name(k);
-      bar.start();
-      auto layer = build_layer(tricks, k, LowerLayers{lower[0].get(), lower[1].get(), tricks - 1},
-                               static_cast<int>(threads), st,
-                               [&](std::uint64_t d, std::uint64_t t) { bar.show(what, d, t); });
+      const std::string path = out + "/" + layer_file_name(tricks, k);
+      auto file = LayerFile::open(path);
+      if (!file) {
+        std::fprintf(stderr, "ddtb-build: %s\n(delete the file to rebuild it)\n",
+                     file.error().message.c_str());
+        return 1;
+      }
+      auto layer = load_layer(**file);
       if (!layer) {
         std::fprintf(stderr, "ddtb-build: %s\n", layer.error().message.c_str());
         return 1;
       }
-      WriteOptions wo;
-      wo.lower_checksum = lower_checksum;
-      auto written = write_layer(path, **layer, wo);
-      if (!written) {
-        std::fprintf(stderr, "ddtb-build: %s\n", written.error().message.c_str());
-        return 2;
+      std::printf("%2d cards %-8s: present in %s (%llu sets), used as is\n", 4 * tricks,
+                  class_name(k), path.c_str(), (unsigned long long)(*file)->header().sets);
+      // Units a merge killed after writing the table are of no more use.
+      remove_unit_dir(make_job(out, tricks, k, lower.checksum, units));
+      cur.checksum ^= (*file)->header().header_checksum;
+      cur.layer[kc] = std::move(*layer);
+    }
+    if (!jobs.empty()) {
+      const auto t0 = std::chrono::steady_clock::now();
+      const std::string what = std::to_string(4 * tricks) + "-card " +
+                               (jobs.size() == 2 ? "layers" : class_name(jobs[0].params.klass));
+      bar.start();
+      auto stats = run_units(jobs, plan_work(jobs), lower.lower(), static_cast<int>(threads),
+                             [&](std::uint64_t d, std::uint64_t t) { bar.show(what, d, t); });
+      if (!stats) {
+        std::fprintf(stderr, "ddtb-build: %s\n", stats.error().message.c_str());
+        return stats.error().code == ddtb::ErrorCode::kIo ? 2 : 1;
       }
-      cur_checksum ^= *written;
-      struct stat sb {};
-      ::stat(path.c_str(), &sb);
-      std::printf(
-          "%2d cards %-8s: %llu partitions, %llu states evaluated, %llu sets (%llu after "
-          "compaction), %llu bytes, %.1f CPU-s, %.1f s wall\n",
-          4 * tricks, class_name(k), (unsigned long long)st.partitions,
-          (unsigned long long)st.work.evaluated, (unsigned long long)st.work.sets,
-          (unsigned long long)st.work.compacted, (unsigned long long)sb.st_size, st.cpu_seconds,
-          st.wall_seconds);
+      for (std::size_t j = 0; j < jobs.size(); ++j) {
+        auto merged = merge_units(jobs[j], false);
+        if (!merged) {
+          std::fprintf(stderr, "ddtb-build: %s\n", merged.error().message.c_str());
+          return merged.error().code == ddtb::ErrorCode::kIo ? 2 : 1;
+        }
+        const UnitRunStats& s = (*stats)[j];
+        const double wall =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        std::string reused;
+        if (s.reused)
+          reused = " (" + std::to_string(s.reused) + " of " + std::to_string(s.units) +
+                   " units done by an earlier run)";
+        std::printf(
+            "%2d cards %-8s: %u partitions, %llu states evaluated, %llu sets (%llu after "
+            "compaction), %llu bytes, %.1f CPU-s, %.1f s wall%s\n",
+            4 * tricks, class_name(jobs[j].params.klass), jobs[j].params.partitions,
+            (unsigned long long)s.work.evaluated, (unsigned long long)s.work.sets,
+            (unsigned long long)s.work.compacted, (unsigned long long)merged->file_bytes,
+            s.cpu_seconds, wall, reused.c_str());
+        cur.checksum ^= merged->header_checksum;
+        cur.layer[static_cast<int>(jobs[j].params.klass)] = std::move(merged->layer);
+      }
+      print_notes(*stats);
       std::fflush(stdout);
-      cur[kc] = std::move(*layer);
     }
     lower = std::move(cur);
-    lower_checksum = cur_checksum;
   }
+  return 0;
+}
+
+int cmd_merge(const std::vector<std::string>& args) {
+  std::string dir;
+  long long cards = 0;
+  bool keep = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--cards") {
+      if (i + 1 >= args.size() || !parse_int(args[++i], cards) || cards < 4 || cards > 52 ||
+          cards % 4 != 0)
+        return usage_error("--cards must be a multiple of 4 from 4 to 52");
+    } else if (a == "--keep-units") {
+      keep = true;
+    } else if (!a.empty() && a[0] == '-') {
+      return usage_error("unknown option '" + a + "'");
+    } else if (dir.empty()) {
+      dir = a;
+    } else {
+      return usage_error("one directory only");
+    }
+  }
+  if (dir.empty()) return usage_error("merge needs a directory");
+  const int tricks = cards ? static_cast<int>(cards / 4) : first_missing(dir, 13);
+  if (tricks == 0) {
+    std::printf("%s: no layer is missing: nothing to merge\n", dir.c_str());
+    return 0;
+  }
+  auto lower = lower_checksum(dir, tricks);
+  if (!lower) {
+    std::fprintf(stderr, "ddtb-build: cannot merge %d-card layers without the layers below: %s\n",
+                 4 * tricks, lower.error().message.c_str());
+    return 1;
+  }
+  int merged_any = 0;
+  for (int kc = 0; kc < 2; ++kc) {
+    const StrainClass k = static_cast<StrainClass>(kc);
+    if (layer_present(dir, tricks, k)) {
+      std::printf("%2d cards %-8s: already in %s\n", 4 * tricks, class_name(k), dir.c_str());
+      continue;
+    }
+    // The unit size is whatever the units were built with (0: take it from them).
+    const LayerJob job = make_job(dir, tricks, k, *lower, 0);
+    const auto t0 = std::chrono::steady_clock::now();
+    auto merged = merge_units(job, keep);
+    if (!merged) {
+      std::fprintf(stderr, "ddtb-build: %s\n", merged.error().message.c_str());
+      return merged.error().code == ddtb::ErrorCode::kIo ? 2 : 1;
+    }
+    ++merged_any;
+    std::printf(
+        "%2d cards %-8s: merged %u units, %u partitions, %llu sets, %llu bytes into %s "
+        "(%.1f s)\n",
+        4 * tricks, class_name(k), merged->units, job.params.partitions,
+        (unsigned long long)merged->layer->set_count(), (unsigned long long)merged->file_bytes,
+        job.table_path().c_str(),
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  if (merged_any) std::printf("check the tables with: ddtb-build verify %s\n", dir.c_str());
   return 0;
 }
 
@@ -256,13 +465,14 @@ int cmd_verify(const std::vector<std::string>& args) {
   Bar bar(quiet);
   bar.start();
   std::string shown;
-  auto report = verify_tables(dir, o, [&](const std::string& what, std::uint64_t d, std::uint64_t t) {
-    if (what != shown) {
-      shown = what;
-      bar.start();
-    }
-    bar.show(what, d, t);
-  });
+  auto report =
+      verify_tables(dir, o, [&](const std::string& what, std::uint64_t d, std::uint64_t t) {
+        if (what != shown) {
+          shown = what;
+          bar.start();
+        }
+        bar.show(what, d, t);
+      });
   if (!report) {
     std::fprintf(stderr, "ddtb-build: %s\n", report.error().message.c_str());
     return 2;
@@ -277,6 +487,75 @@ int cmd_verify(const std::vector<std::string>& args) {
   for (const auto& f : report->failures) std::printf("FAIL %s\n", f.c_str());
   std::printf("%s\n", report->ok() ? "all checks passed" : "VERIFICATION FAILED");
   return report->ok() ? 0 : 1;
+}
+
+int cmd_sample(const std::vector<std::string>& args) {
+  SampleOptions o;
+  o.threads = threads_default();
+  long long cards = 0;
+  std::string csv;
+  bool quiet = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    long long v = 0;
+    auto value = [&]() { return i + 1 < args.size() && parse_int(args[++i], v) && v >= 0; };
+    if (a == "--cards") {
+      if (!value()) return usage_error("--cards needs a number");
+      cards = v;
+    } else if (a == "--tables") {
+      if (i + 1 >= args.size()) return usage_error("--tables needs a directory");
+      o.tables = args[++i];
+    } else if (a == "--partitions") {
+      if (!value() || v < 1) return usage_error("--partitions needs a positive number");
+      o.per_class = static_cast<std::uint64_t>(v);
+    } else if (a == "--seed") {
+      if (!value()) return usage_error("--seed needs a number");
+      o.seed = static_cast<std::uint64_t>(v);
+    } else if (a == "--threads") {
+      if (!value() || v < 1 || v > 1024)
+        return usage_error("--threads needs a number from 1 to 1024");
+      o.threads = static_cast<int>(v);
+    } else if (a == "--class") {
+      const std::string k = i + 1 < args.size() ? args[++i] : "";
+      if (k != "nt" && k != "trump" && k != "both")
+        return usage_error("--class needs nt, trump or both");
+      o.no_trump = k != "trump";
+      o.trump = k != "nt";
+    } else if (a == "--csv") {
+      if (i + 1 >= args.size()) return usage_error("--csv needs a file");
+      csv = args[++i];
+    } else if (a == "--quiet") {
+      quiet = true;
+    } else {
+      return usage_error("unknown option '" + a + "'");
+    }
+  }
+  if (cards < 8 || cards > 52 || cards % 4 != 0)
+    return usage_error("--cards must be a multiple of 4 from 8 to 52");
+  if (o.tables.empty()) return usage_error("--tables DIR (holding the layer below) is required");
+  o.tricks = static_cast<int>(cards / 4);
+  Bar bar(quiet);
+  bar.start();
+  const std::string what = std::to_string(cards) + "-card sample";
+  auto report = run_sample(o, [&](std::uint64_t d, std::uint64_t t) { bar.show(what, d, t); });
+  if (!report) {
+    std::fprintf(stderr, "ddtb-build: %s\n", report.error().message.c_str());
+    return report.error().code == ddtb::ErrorCode::kCorruptData ? 1 : 2;
+  }
+  std::fputs(format_sample(*report).c_str(), stdout);
+  struct rusage ru {};
+  ::getrusage(RUSAGE_SELF, &ru);
+  std::printf("peak resident memory: %.0f MiB (layer below, %d builder thread(s))\n",
+              double(ru.ru_maxrss) / 1024, o.threads);
+  if (!csv.empty()) {
+    std::FILE* f = std::fopen(csv.c_str(), "w");
+    const std::string text = sample_csv(*report);
+    if (!f || std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fclose(f) != 0) {
+      std::fprintf(stderr, "ddtb-build: %s: %s\n", csv.c_str(), std::strerror(errno));
+      return 2;
+    }
+  }
+  return 0;
 }
 
 int cmd_info(const std::vector<std::string>& args) {
@@ -300,10 +579,9 @@ int cmd_info(const std::vector<std::string>& args) {
       std::printf(
           "%s: %d cards %s, %u partitions, %llu sets, %.0f bytes, %.3g states, %.1f states/byte, "
           "format %u, builder %u, params 0x%x, header checksum %016llx, built on %016llx\n",
-          path.c_str(), 4 * h.tricks, class_name(h.klass), h.partitions,
-          (unsigned long long)h.sets, bytes, states, states / bytes, h.version, h.builder_version,
-          h.build_params, (unsigned long long)h.header_checksum,
-          (unsigned long long)h.lower_checksum);
+          path.c_str(), 4 * h.tricks, class_name(h.klass), h.partitions, (unsigned long long)h.sets,
+          bytes, states, states / bytes, h.version, h.builder_version, h.build_params,
+          (unsigned long long)h.header_checksum, (unsigned long long)h.lower_checksum);
     }
   }
   if (!found) {
@@ -317,7 +595,7 @@ int cmd_info(const std::vector<std::string>& args) {
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty()) return usage_error("a command is needed: build, verify or info");
+  if (args.empty()) return usage_error("a command is needed: build, merge, verify, sample or info");
   const std::string cmd = args[0];
   args.erase(args.begin());
   if (cmd == "--help" || cmd == "-h" || cmd == "help") {
@@ -325,6 +603,8 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (cmd == "build") return cmd_build(args);
+  if (cmd == "merge") return cmd_merge(args);
+  if (cmd == "sample") return cmd_sample(args);
   if (cmd == "verify") return cmd_verify(args);
   if (cmd == "info") return cmd_info(args);
   return usage_error("unknown command '" + cmd + "'");

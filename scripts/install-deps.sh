@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs everything ddtb needs to build, test and benchmark on Debian 12.
 # Run as root (or with sudo). libdds-dev is the reference solver for the tests
-# and benchmarks only; the library never links it.
+# and benchmarks only; the library never links it. openmpi-bin and
+# libopenmpi-dev give mpirun and ddtb-build-mpi, the MPI launcher of
+# tablebase builds (docs/DISTRIBUTED.md).
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
@@ -9,4 +11,5 @@ apt-get install -y -qq --no-install-recommends \
   build-essential cmake ninja-build pkg-config \
   libboost-dev libxxhash-dev libzstd-dev \
   libgtest-dev libgmock-dev libbenchmark-dev \
-  libdds-dev
+  libdds-dev \
+  openmpi-bin libopenmpi-dev

@@ -1,0 +1,304 @@
+#include "builder/sample.hpp"
+
+#include <zstd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <mutex>
+#include <thread>
+
+namespace ddtb::detail::tb {
+
+namespace {
+
+constexpr std::size_t kSampleTtBytes = std::size_t{1} << 20;  // as a real build's workers
+constexpr int kTableZstdLevel = 19;                           // WriteOptions' default
+
+// splitmix64: a tiny PRNG with the same output everywhere (the standard
+// distributions differ between libraries).
+struct Rng {
+  std::uint64_t s;
+  std::uint64_t next() {
+    std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+  std::uint64_t below(std::uint64_t n) { return next() % n; }  // bias negligible for n << 2^64
+};
+
+// k distinct indices of [0, n), uniformly (partial Fisher-Yates), sorted.
+std::vector<std::uint32_t> draw(std::uint64_t n, std::uint64_t k, Rng& rng) {
+  std::vector<std::uint32_t> all(n);
+  for (std::uint32_t i = 0; i < n; ++i) all[i] = i;
+  k = std::min(k, n);
+  for (std::uint64_t i = 0; i < k; ++i) std::swap(all[i], all[i + rng.below(n - i)]);
+  all.resize(k);
+  std::sort(all.begin(), all.end());
+  return all;
+}
+
+double quantile(std::vector<double> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const double pos = q * double(v.size() - 1);
+  const auto lo = static_cast<std::size_t>(pos);
+  const std::size_t hi = std::min(lo + 1, v.size() - 1);
+  return v[lo] + (v[hi] - v[lo]) * (pos - double(lo));
+}
+
+Spread spread(const std::vector<double>& v) {
+  Spread s;
+  if (v.empty()) return s;
+  for (double x : v) s.sum += x;
+  s.mean = s.sum / double(v.size());
+  double ss = 0;
+  for (double x : v) ss += (x - s.mean) * (x - s.mean);
+  s.sd = v.size() > 1 ? std::sqrt(ss / double(v.size() - 1)) : 0;
+  s.min = *std::min_element(v.begin(), v.end());
+  s.max = *std::max_element(v.begin(), v.end());
+  s.p50 = quantile(v, 0.5);
+  s.p90 = quantile(v, 0.9);
+  s.p99 = quantile(v, 0.99);
+  return s;
+}
+
+double correlation(const std::vector<double>& x, const std::vector<double>& y) {
+  const std::size_t n = x.size();
+  if (n < 2) return 0;
+  double mx = 0, my = 0;
+  for (std::size_t i = 0; i < n; ++i) mx += x[i], my += y[i];
+  mx /= double(n);
+  my /= double(n);
+  double sxy = 0, sxx = 0, syy = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    sxy += (x[i] - mx) * (y[i] - my);
+    sxx += (x[i] - mx) * (x[i] - mx);
+    syy += (y[i] - my) * (y[i] - my);
+  }
+  return sxx > 0 && syy > 0 ? sxy / std::sqrt(sxx * syy) : 0;
+}
+
+void put_varint(std::vector<std::uint8_t>& out, std::uint64_t v) {
+  while (v >= 0x80) {
+    out.push_back(static_cast<std::uint8_t>(v | 0x80));
+    v >>= 7;
+  }
+  out.push_back(static_cast<std::uint8_t>(v));
+}
+
+// Compressed / raw size of the sampled partitions laid out as a table file
+// lays out partitions (set count, sets; chunks of kChunkTargetBytes, each
+// compressed alone at the table's zstd level, stored raw when that is
+// smaller). Sampled partitions are not neighbours in the layer, which only
+// matters through what a chunk's partitions share.
+double zstd_ratio(const std::vector<std::vector<std::uint8_t>>& encoded,
+                  const std::vector<std::uint64_t>& counts) {
+  std::uint64_t raw_total = 0, stored_total = 0;
+  std::vector<std::uint8_t> raw, packed;
+  auto flush = [&]() {
+    packed.resize(ZSTD_compressBound(raw.size()));
+    const std::size_t z =
+        ZSTD_compress(packed.data(), packed.size(), raw.data(), raw.size(), kTableZstdLevel);
+    raw_total += raw.size();
+    stored_total += !ZSTD_isError(z) && z < raw.size() ? z : raw.size();
+    raw.clear();
+  };
+  for (std::size_t i = 0; i < encoded.size(); ++i) {
+    put_varint(raw, counts[i]);
+    raw.insert(raw.end(), encoded[i].begin(), encoded[i].end());
+    if (raw.size() >= kChunkTargetBytes) flush();
+  }
+  if (!raw.empty()) flush();
+  return raw_total ? double(stored_total) / double(raw_total) : 1.0;
+}
+
+void summarize(SampleClass& c, const std::vector<std::vector<std::uint8_t>>& encoded) {
+  std::vector<double> cpu, sets, bytes, states;
+  std::vector<std::uint64_t> counts;
+  for (const SampleRow& r : c.rows) {
+    cpu.push_back(r.cpu_seconds);
+    sets.push_back(double(r.compacted));
+    bytes.push_back(double(r.raw_bytes));
+    states.push_back(r.states);
+    counts.push_back(r.compacted);
+  }
+  c.cpu = spread(cpu);
+  c.sets = spread(sets);
+  c.raw_bytes = spread(bytes);
+  c.states_cpu_correlation = correlation(states, cpu);
+  std::vector<double> sorted = cpu;
+  std::sort(sorted.rbegin(), sorted.rend());
+  const std::size_t top = std::max<std::size_t>(1, sorted.size() / 100);
+  double top_sum = 0;
+  for (std::size_t i = 0; i < top && i < sorted.size(); ++i) top_sum += sorted[i];
+  c.top1_cpu_share = c.cpu.sum > 0 ? top_sum / c.cpu.sum : 0;
+  c.zstd_ratio = zstd_ratio(encoded, counts);
+
+  const double n = double(c.rows.size()), p = double(c.partitions);
+  double state_sum = 0;
+  for (double s : states) state_sum += s;
+  c.cpu_total = c.cpu.mean * p;
+  c.cpu_half_width = n > 1 ? 1.96 * p * c.cpu.sd / std::sqrt(n) * std::sqrt(1 - n / p) : 0;
+  c.cpu_by_states = state_sum > 0 ? c.cpu.sum / state_sum * c.layer_states : 0;
+  c.sets_total = c.sets.mean * p;
+  c.sets_by_states = state_sum > 0 ? c.sets.sum / state_sum * c.layer_states : 0;
+  c.file_bytes = c.raw_bytes.mean * p * c.zstd_ratio;
+}
+
+}  // namespace
+
+Expected<SampleReport> run_sample(const SampleOptions& o, const SampleProgress& progress) {
+  SampleReport report;
+  report.tricks = o.tricks;
+  const auto t0 = std::chrono::steady_clock::now();
+  auto lower = load_layers(o.tables, o.tricks - 1);
+  if (!lower) return lower.error();
+  const auto t1 = std::chrono::steady_clock::now();
+  report.load_seconds = std::chrono::duration<double>(t1 - t0).count();
+
+  Rng rng{o.seed};
+  struct Task {
+    std::size_t cls, row;
+  };
+  std::vector<Task> tasks;
+  std::vector<std::vector<ShapeKey>> shapes;
+  for (int kc = 0; kc < 2; ++kc) {
+    if (!(kc == 0 ? o.no_trump : o.trump)) continue;
+    SampleClass c;
+    c.klass = static_cast<StrainClass>(kc);
+    shapes.push_back(enumerate_shapes(o.tricks, c.klass));
+    c.partitions = shapes.back().size();
+    for (ShapeKey s : shapes.back()) c.layer_states += partition_states(s, c.klass);
+    for (std::uint32_t i : draw(c.partitions, o.per_class, rng)) {
+      SampleRow r;
+      r.klass = c.klass;
+      r.index = i;
+      r.shape = shapes.back()[i];
+      r.states = partition_states(r.shape, c.klass);
+      tasks.push_back({report.classes.size(), c.rows.size()});
+      c.rows.push_back(r);
+    }
+    report.classes.push_back(std::move(c));
+  }
+  std::vector<std::vector<std::vector<std::uint8_t>>> encoded(report.classes.size());
+  for (std::size_t c = 0; c < report.classes.size(); ++c)
+    encoded[c].resize(report.classes[c].rows.size());
+
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> failed{false};
+  std::mutex mutex;
+  std::uint64_t done = 0;
+  std::string error;
+  auto work = [&]() {
+    PartitionBuilder builder(lower->lower(), kSampleTtBytes);
+    for (;;) {
+      const std::size_t t = next.fetch_add(1);
+      if (t >= tasks.size() || failed) break;
+      SampleRow& r = report.classes[tasks[t].cls].rows[tasks[t].row];
+      PartitionStats st;
+      std::vector<TbSet> sets;
+      const double cpu0 = thread_cpu_seconds();
+      try {
+        sets = builder.build(r.klass, r.shape, st);
+      } catch (const GapError& e) {
+        std::lock_guard lock(mutex);
+        failed = true;
+        error = "partition " + std::to_string(r.index) + ": " + e.what();
+        break;
+      }
+      r.cpu_seconds = thread_cpu_seconds() - cpu0;
+      r.evaluated = st.evaluated;
+      r.sets = st.sets;
+      r.compacted = st.compacted;
+      std::vector<std::uint8_t>& bytes = encoded[tasks[t].cls][tasks[t].row];
+      encode_sets(sets, bytes);
+      r.raw_bytes = bytes.size();
+      std::lock_guard lock(mutex);
+      if (progress) progress(++done, tasks.size());
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < std::max(1, o.threads); ++t) pool.emplace_back(work);
+  work();
+  for (auto& th : pool) th.join();
+  if (failed) return Error{ErrorCode::kCorruptData, error};
+  for (std::size_t c = 0; c < report.classes.size(); ++c) summarize(report.classes[c], encoded[c]);
+  report.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
+  return report;
+}
+
+std::string format_sample(const SampleReport& r) {
+  std::string out;
+  char buf[512];
+  auto line = [&](const char* fmt, auto... args) {
+    std::snprintf(buf, sizeof buf, fmt, args...);
+    out += buf;
+  };
+  line("%d-card sample: layer below loaded in %.1f s, sample built in %.1f s wall\n", 4 * r.tricks,
+       r.load_seconds, r.wall_seconds);
+  double cpu = 0, half2 = 0, cpu_states = 0, sets = 0, bytes = 0;
+  for (const SampleClass& c : r.classes) {
+    const char* name = c.klass == StrainClass::kTrump ? "trump" : "no-trump";
+    line(
+        "%s: %zu of %llu partitions (%.3g of %.3g canonical states)\n", name, c.rows.size(),
+        (unsigned long long)c.partitions,
+        [&] {
+          double s = 0;
+          for (const auto& row : c.rows) s += row.states;
+          return s;
+        }(),
+        c.layer_states);
+    line(
+        "  CPU-s per partition: mean %.4g, sd %.3g, min %.3g, median %.3g, p90 %.3g, p99 %.3g, "
+        "max %.3g; slowest 1%% of the sample: %.0f%% of its CPU; corr(states, CPU) %.2f\n",
+        c.cpu.mean, c.cpu.sd, c.cpu.min, c.cpu.p50, c.cpu.p90, c.cpu.p99, c.cpu.max,
+        100 * c.top1_cpu_share, c.states_cpu_correlation);
+    line("  sets per partition: mean %.4g, median %.3g, p99 %.3g, max %.3g\n", c.sets.mean,
+         c.sets.p50, c.sets.p99, c.sets.max);
+    line(
+        "  encoded bytes per partition: mean %.4g, median %.3g, p99 %.3g, max %.3g; "
+        "zstd -%d in 16 KiB chunks: x%.3f\n",
+        c.raw_bytes.mean, c.raw_bytes.p50, c.raw_bytes.p99, c.raw_bytes.max, kTableZstdLevel,
+        c.zstd_ratio);
+    line(
+        "  whole layer: %.4g CPU-s +- %.2g (95%%) = %.3g CPU-hours; by states %.3g CPU-hours; "
+        "%.4g sets (by states %.4g); file %.4g bytes\n",
+        c.cpu_total, c.cpu_half_width, c.cpu_total / 3600, c.cpu_by_states / 3600, c.sets_total,
+        c.sets_by_states, c.file_bytes);
+    cpu += c.cpu_total;
+    half2 += c.cpu_half_width * c.cpu_half_width;
+    cpu_states += c.cpu_by_states;
+    sets += c.sets_total;
+    bytes += c.file_bytes;
+  }
+  if (r.classes.size() > 1)
+    line(
+        "both classes: %.4g CPU-s +- %.2g (95%%) = %.3g CPU-hours = %.3g CPU-days (by states "
+        "%.3g CPU-hours); %.4g sets; files %.4g bytes (%.3g GiB); in memory as the layer "
+        "below the next: %.3g GiB\n",
+        cpu, std::sqrt(half2), cpu / 3600, cpu / 86400, cpu_states / 3600, sets, bytes,
+        bytes / double(1ull << 30), sets * double(sizeof(TbSet)) / double(1ull << 30));
+  return out;
+}
+
+std::string sample_csv(const SampleReport& r) {
+  std::string out = "class,index,shape,states,evaluated,sets,compacted,encoded_bytes,cpu_seconds\n";
+  char buf[256];
+  for (const SampleClass& c : r.classes)
+    for (const SampleRow& row : c.rows) {
+      std::snprintf(buf, sizeof buf, "%s,%u,%016llx,%.0f,%llu,%llu,%llu,%llu,%.6f\n",
+                    c.klass == StrainClass::kTrump ? "trump" : "nt", row.index,
+                    (unsigned long long)row.shape, row.states, (unsigned long long)row.evaluated,
+                    (unsigned long long)row.sets, (unsigned long long)row.compacted,
+                    (unsigned long long)row.raw_bytes, row.cpu_seconds);
+      out += buf;
+    }
+  return out;
+}
+
+}  // namespace ddtb::detail::tb

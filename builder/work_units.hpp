@@ -1,0 +1,146 @@
+// Resumable layer builds from work units, and merging units into a layer
+// (docs/DISTRIBUTED.md). Internal.
+//
+// Every way of building a layer goes through units (builder/unit_file.hpp):
+// the plain `ddtb-build build` runs all of them on its threads, a shard
+// (`--shard i/N`, a Slurm array task) runs its deterministic share, an MPI
+// rank runs those rank 0 hands it. Each unit ends as a file written
+// atomically; a unit whose valid file is already there is not built again,
+// so any of them, killed at any moment, resumes where it stopped. `merge`
+// then assembles the layer file, refusing gaps, duplicates and units built
+// with other parameters. Since each partition's sets depend only on the
+// layer below (PartitionBuilder starts every partition clean), the merged
+// file is byte for byte the one a single process writes.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "builder/layer_build.hpp"
+#include "builder/unit_file.hpp"
+
+namespace ddtb::detail::tb {
+
+// Partitions per work unit. 256 keeps the files few (1.6 M trump partitions
+// at 20 cards make 6,272 units) and a unit short enough that a killed build
+// loses little (see docs/SCALE.md for the time per partition).
+inline constexpr std::uint32_t kDefaultUnitSize = 256;
+
+// Both strain classes of one card count, read from a table directory: the
+// layer below a build.
+struct LoadedLayers {
+  int tricks = 0;
+  std::array<std::unique_ptr<Layer>, 2> layer;  // by StrainClass
+  // XOR of the two files' header checksums: the next layer's lower_checksum.
+  std::uint64_t checksum = 0;
+  LowerLayers lower() const { return {layer[0].get(), layer[1].get(), tricks}; }
+};
+
+// Loads and decodes both classes of `tricks` tricks from `dir` (tricks 0:
+// nothing, checksum 0). Errors: a file missing, unreadable or corrupt.
+Expected<LoadedLayers> load_layers(const std::string& dir, int tricks);
+
+// The checksum of the layer below `tricks` in `dir` (the XOR of the two
+// header checksums of tricks - 1; 0 for one trick), reading only headers.
+Expected<std::uint64_t> lower_checksum(const std::string& dir, int tricks);
+
+// One layer (card count and class) to be built from units in a directory.
+struct LayerJob {
+  std::string dir;
+  UnitParams params;
+  std::vector<ShapeKey> shapes;
+
+  std::string name() const;  // "12-card trump"
+  std::string table_path() const;
+  std::string unit_dir() const;
+  std::string unit_path(std::uint32_t unit) const;
+};
+LayerJob make_job(const std::string& dir, int tricks, StrainClass klass,
+                  std::uint64_t lower_checksum, std::uint32_t unit_size);
+
+// Canonical states of a partition: the product over slots of their owner
+// sequences, tied slots counted once per multiset.
+double partition_states(ShapeKey shape, StrainClass klass);
+
+// A unit of one of several jobs.
+struct WorkItem {
+  std::uint32_t job = 0;
+  std::uint32_t unit = 0;
+};
+
+// Every unit of the jobs, the most work expected first (the canonical states
+// of its partitions; ties by job, then unit): whoever takes them in this
+// order does the long ones early, so they do not stall the end of a layer.
+std::vector<WorkItem> plan_work(const std::vector<LayerJob>& jobs);
+
+// A shard's deterministic share of a plan: items shard, shard + shards, ...
+std::vector<WorkItem> shard_of(const std::vector<WorkItem>& plan, int shard, int shards);
+
+struct UnitOutcome {
+  enum Kind { kReused, kBuilt, kRebuilt } kind = kBuilt;
+  std::string reason;  // kRebuilt: what was wrong with the old file
+  std::uint32_t partitions = 0;
+  PartitionStats work;
+  double cpu_seconds = 0;
+};
+
+// Called after each partition (built or found done), with the count.
+using PartitionsDone = std::function<void(std::uint32_t partitions)>;
+
+// A worker thread's builder of units over one layer below.
+class UnitWorker {
+ public:
+  explicit UnitWorker(const LowerLayers& lower);
+  // Makes sure `unit` of `job` has a valid file: keeps one that is there,
+  // valid and built with the job's parameters; builds (or rebuilds) and
+  // writes it otherwise. Errors: a gap in the layer below (kCorruptData),
+  // the file cannot be written (kIo).
+  Expected<UnitOutcome> run(const LayerJob& job, std::uint32_t unit, const PartitionsDone& done);
+
+ private:
+  PartitionBuilder builder_;
+};
+
+// What running a list of units did, per job.
+struct UnitRunStats {
+  std::uint32_t units = 0, built = 0, reused = 0, rebuilt = 0;
+  std::uint64_t partitions_built = 0;
+  PartitionStats work;
+  double cpu_seconds = 0;
+  std::vector<std::string> notes;  // one per rebuilt unit: which, and why
+};
+
+// Progress of a run: partitions done and total, from worker threads
+// (serialized).
+using RunProgress = std::function<void(std::uint64_t done, std::uint64_t total)>;
+
+// Runs `items` on `threads` threads (each with its own UnitWorker), taking
+// them in order. Stops at the first error and returns it.
+Expected<std::vector<UnitRunStats>> run_units(const std::vector<LayerJob>& jobs,
+                                              const std::vector<WorkItem>& items,
+                                              const LowerLayers& lower, int threads,
+                                              const RunProgress& progress);
+
+struct MergeResult {
+  std::unique_ptr<Layer> layer;
+  std::uint64_t header_checksum = 0;
+  std::uint64_t file_bytes = 0;
+  std::uint32_t units = 0;
+};
+
+// Assembles a layer from the unit files in job.unit_dir(): refuses (an Error
+// naming the file, the unit and its partitions) a unit file that is corrupt,
+// built with other parameters, a duplicate of another or misnamed, and any
+// unit that is missing; writes the table atomically, reopens it and decodes
+// every chunk; then deletes the unit directory unless `keep_units`.
+Expected<MergeResult> merge_units(const LayerJob& job, bool keep_units);
+
+// Removes a layer's unit directory (what merge leaves when killed after the
+// table was written). Returns whether there was one.
+bool remove_unit_dir(const LayerJob& job);
+
+}  // namespace ddtb::detail::tb
