@@ -34,6 +34,8 @@ ddtb_add_capi_test(ddtb_capi_solve_test SOURCES capi_solve_test.cpp)
 ddtb_add_capi_test(ddtb_capi_par_test SOURCES capi_par_test.cpp)
 ddtb_add_capi_test(ddtb_capi_par_long_test SOURCES capi_par_test.cpp LABELS long TIMEOUT 3600)
 target_compile_definitions(ddtb_capi_par_long_test PRIVATE DDTB_PAR_LONG)
+# Every return code, provoked once each.
+ddtb_add_capi_test(ddtb_capi_errors_test SOURCES capi_errors_test.cpp)
 # Threads, configuration, batch checks, the tablebase path (~30 s).
 ddtb_add_capi_test(ddtb_capi_threads_test SOURCES capi_threads_test.cpp)
 target_link_libraries(ddtb_capi_threads_test PRIVATE ddtb_capi_small_tables)
