@@ -244,6 +244,60 @@ int trump_length_tricks(const std::array<Bits, 4>& h, int trump, int a, int b) {
   return std::max(0, longest - count((h[(a + 1) & 3] | h[(a + 3) & 3]) & tm));
 }
 
+// The same argument with ranks, for the trumps of hand `a` down to some card
+// c of its own: a trick in which `a` plays one of them is lost only if it
+// holds an opponent's trump higher than that one, so only the opponents'
+// trumps above c count, each against one of a's trumps below it. Going down
+// the suit, every trump of `a` that finds an unused higher opponent's trump
+// may be lost (this greedy pairing is a largest one); the others win. The
+// claim relies on the owners of the trumps down to c (lower trumps never beat
+// a's trumps above c). c is the highest card of `a` that gives `needed`
+// tricks, or a's lowest trump.
+SureTricks ranked_trump_tricks(const std::array<Bits, 4>& h, int trump, int a, int needed) {
+  const Bits tm = suit_bits(trump);
+  const Bits mine = h[a] & tm;
+  const Bits theirs = (h[(a + 1) & 3] | h[(a + 3) & 3]) & tm;
+  Bits cards = mine | theirs;
+  int higher = 0, won = 0;
+  Bits seen = 0;
+  SureTricks best;
+  while (cards) {
+    const Bits c = top_bit(cards);
+    cards ^= c;
+    seen |= c;
+    if (theirs & c) {
+      ++higher;
+      continue;
+    }
+    if (higher > 0)
+      --higher;
+    else
+      ++won;
+    const int claim = won;
+    if (claim > best.tricks) best = {claim, seen};
+    if (claim >= needed) break;
+  }
+  // The cards of partner's hand among them: their owners matter too.
+  if (best.tricks) best.winners = (h[0] | h[1] | h[2] | h[3]) & tm & ~below(bottom_bit(best.winners));
+  return best;
+}
+
+// Sure trump tricks of the side of hands `a` and `b` (partners) from their
+// lengths, or, when those fall short of `needed`, from ranks as well.
+SureTricks trump_tricks(const std::array<Bits, 4>& h, int trump, int a, int b, int needed) {
+  if (trump == kNoTrump) return {};
+  const int length = trump_length_tricks(h, trump, a, b);
+  if (length >= needed) return {length, 0};
+  SureTricks best = {length, 0};
+  for (const int x : {a, b}) {
+    const SureTricks r = ranked_trump_tricks(h, trump, x, needed);
+    if (r.tricks > best.tricks ||
+        (r.tricks >= needed && count(r.winners) < count(best.winners)))
+      best = r;
+  }
+  return best;
+}
+
 int owner(const std::array<Bits, 4>& h, Bits card) {
   return (h[1] & card) ? 1 : (h[2] & card) ? 2 : (h[3] & card) ? 3 : 0;
 }
@@ -271,8 +325,8 @@ Bits king_behind_ace(const std::array<Bits, 4>& h, int trump) {
 
 SureTricks quick_tricks(const std::array<Bits, 4>& h, int leader, int trump, int needed) {
   const int lho = (leader + 1) & 3, pd = (leader + 2) & 3, rho = (leader + 3) & 3;
-  const int length = trump_length_tricks(h, trump, leader, pd);
-  if (length >= needed) return {length, 0};
+  const SureTricks trumps = trump_tricks(h, trump, leader, pd, needed);
+  if (trumps.tricks >= needed) return trumps;
   if (needed == 1) {
     if (const Bits kb = king_behind_ace(h, trump); kb) {
       const int behind = (owner(h, top_bit(kb)) + 1) & 3;
@@ -350,8 +404,8 @@ SureTricks later_tricks(const std::array<Bits, 4>& h, int leader, int trump, int
   SureTricks best;
 
   if (trump != kNoTrump) {
-    const int length = trump_length_tricks(h, trump, lho, rho);
-    if (length >= needed) return {length, 0};
+    const SureTricks length = trump_tricks(h, trump, lho, rho, needed);
+    if (length.tricks >= needed) return length;
     // Each of the top trumps an opponent holds in one hand wins a trick of its
     // own: nothing beats them and one hand plays one card per trick.
     const Bits tm = suit_bits(trump);
@@ -367,7 +421,7 @@ SureTricks later_tricks(const std::array<Bits, 4>& h, int leader, int trump, int
         const int behind = (owner(h, top) + 1) & 3;
         if ((behind == lho || behind == rho) && best.tricks < 1) best = {1, kb};
       }
-      if (length > best.tricks) best = {length, 0};
+      if (length.tricks > best.tricks) best = length;
       return best;
     }
   }
