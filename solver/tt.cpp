@@ -55,7 +55,10 @@ TransTable::~TransTable() {
 }
 
 void TransTable::clear() {
-  std::memset(slots_, 0, slot_count_ * sizeof(Slot));
+  if (++generation_ == 0) {
+    std::memset(slots_, 0, slot_count_ * sizeof(Slot));
+    generation_ = 1;
+  }
   slots_used_ = 0;
   arena_top_ = 0;
   entries_ = 0;
@@ -72,9 +75,10 @@ TransTable::Slot* TransTable::find_slot(std::uint64_t shape, int leader, bool in
   const std::uint8_t leader1 = static_cast<std::uint8_t>(leader + 1);
   for (;;) {
     Slot& s = slots_[i];
-    if (s.leader1 == 0) {
+    if (s.generation != generation_) {
       if (!insert) return nullptr;
       s.shape = shape;
+      s.generation = generation_;
       s.leader1 = leader1;
       s.count = 0;
       s.ring = 0;

@@ -12,7 +12,7 @@
 // plus an arena of entries. Entry lists grow in power-of-two blocks recycled
 // through free lists; a list is capped at kMaxListEntries and then overwrites
 // its oldest entries. When the arena or the slot table is full, the whole
-// table is cleared (cheap, and results never depend on the table). Pages are
+// table is cleared (in constant time, and results never depend on the table). Pages are
 // touched only as they are used, so resident memory follows actual use.
 //
 // Not thread-safe: one table per Solver, one Solver per thread.
@@ -82,8 +82,9 @@ class TransTable {
     std::uint16_t count;     // entries in the list
     std::uint16_t ring;      // next entry to overwrite once the list is capped
     std::uint8_t cap_log2;   // capacity is 1 << cap_log2
-    std::uint8_t leader1;    // seat on lead + 1; 0 marks an empty slot
-    std::uint8_t pad[6];
+    std::uint8_t leader1;    // seat on lead + 1
+    std::uint8_t pad[2];
+    std::uint32_t generation;  // in use only when equal to the table's generation_
   };
   static_assert(sizeof(Slot) == 24);
   static constexpr int kMinCapLog2 = 2;
@@ -98,6 +99,11 @@ class TransTable {
   std::size_t budget_;
   std::size_t slot_count_ = 0;  // a power of two
   std::size_t slots_used_ = 0;
+  // clear() only advances the generation: slots of older generations count as
+  // empty, so a clear costs nothing however large the table (solving many
+  // small unrelated positions clears it for each). The slots are zeroed only
+  // when the counter wraps around.
+  std::uint32_t generation_ = 1;
   Slot* slots_ = nullptr;
   Entry* arena_ = nullptr;  // malloc'ed: pages are touched only when written
   std::uint32_t arena_size_ = 0;  // in entries
