@@ -60,6 +60,46 @@ void Engine::set_root(const std::array<Bits, 4>& hands, int trump, int leader, c
   tricks_left_ = (count(t0.start) + 3) / 4;
 }
 
+int Engine::root_order(int out[13]) {
+  TrickState& tr = tricks_[0];
+  const int pos = root_pos_;
+  const int seat = (tr.leader + pos) & 3;
+  const int k = count(hand_[seat]);
+  MoveHints hints;
+  if (pos == 0) {
+    tr.start = hand_[0] | hand_[1] | hand_[2] | hand_[3];
+    tr.rel_valid = false;
+    Value hit;
+    // Any beta: only the hint of a matching entry is wanted.
+    if (k > 1) probe_table(0, (k + 1) / 2, hit, hints);
+  }
+  const TrickView view{tr.leader,
+                       pos,
+                       tr.lead_suit,
+                       pos ? tr.cards[tr.win_pos] : -1,
+                       (tr.leader + tr.win_pos) & 3,
+                       tr.start};
+  const Bits legal = legal_cards(hand_, view);
+  const Bits choices = choices_of(legal, view, f_.rank_equivalence);
+  hints.tt_best = choice_for(choices, legal, hints.tt_best);
+  const std::uint64_t ckey = cutoff_key(tr, pos, seat, (k + 1) / 2);
+  const CutoffSlot& cslot = cutoffs_[ckey >> (64 - kCutoffBits)];
+  if (f_.move_ordering && cslot.check == static_cast<std::uint32_t>(ckey))
+    hints.killer = choice_for(choices, legal, cslot.card[seat]);
+  MoveList ml;
+  int from = 0;
+  if (hints.killer >= 0) {
+    ml.moves[0] = Move{static_cast<std::int8_t>(hints.killer), 0};
+    list_moves(choices & ~bit_of(hints.killer), ml, 1);
+    from = 1;
+  } else {
+    list_moves(choices, ml);
+  }
+  if (f_.move_ordering) order_moves(hand_, trump_, view, hints, ml, from);
+  for (int i = 0; i < ml.size; ++i) out[i] = ml.moves[i].card;
+  return ml.size;
+}
+
 Value Engine::search(int beta) {
   if (root_pos_ == 0) return trick_start(0, beta);
   return play_moves(0, root_pos_, beta, MoveHints{});

@@ -61,6 +61,12 @@ class Engine {
   // earlier ones (the builder does this per partition for reproducible files).
   void reset_memory();
 
+  // The choices at the root (one card per run of equivalent cards), in the
+  // order the search would try them: the remembered cutoff card and the
+  // table's best card first, then by the move-ordering weights (rank order
+  // when move ordering is off). Returns the number of cards written to `out`.
+  int root_order(int out[13]);
+
   // One fail-soft search of the root.
   Value search(int beta);
   // North-South's exact future tricks, by zero-window searches narrowing from

@@ -63,9 +63,8 @@ struct Solver::Impl {
     tt_hands = hands;
   }
 
-  // North-South's tricks from `p` on, counting the trick in progress, known
-  // to lie in [lower, upper].
-  int ns_tricks(const Position& p, int guess, int lower = 0, int upper = 13) {
+  // Sets the engine's root to `p` (and keeps or clears the table for it).
+  void set_root(const Position& p) {
     std::array<Bits, 4> hands = raw_hands(p);
     std::array<Bits, 4> with_trick = hands;
     int trick[3];
@@ -77,6 +76,12 @@ struct Solver::Impl {
     const int trump = to_int(p.trump());
     prepare_table(with_trick, trump);
     engine.set_root(hands, trump, to_int(p.leader()), trick, p.trick_size());
+  }
+
+  // North-South's tricks from `p` on, counting the trick in progress, known
+  // to lie in [lower, upper].
+  int ns_tricks(const Position& p, int guess, int lower = 0, int upper = 13) {
+    set_root(p);
     return engine.solve(guess, lower, upper);
   }
 
@@ -106,7 +111,7 @@ int Solver::max_tricks(const Position& position) {
 SolveResult Solver::solve(const Position& position) {
   SolveResult result;
   const Seat mover = position.to_play();
-  result.tricks = max_tricks(position);
+  const int k = position.tricks_left();
 
   // One entry per run of equivalent legal cards, as DDS reports them: cards
   // of one hand and suit with no other card of the trick-start deal between.
@@ -114,30 +119,59 @@ SolveResult Solver::solve(const Position& position) {
                     position.hands()[3];
   for (const Card c : position.trick()) present.insert(c);
   const CardSet legal = position.legal_cards();
+  struct Run {
+    Card card;
+    std::uint16_t equals;
+    int order;
+  };
+  std::array<Run, 13> runs;
+  int n = 0;
   for (int s = 0; s < 4; ++s) {
-    const Suit suit = suit_from_int(s);
-    Bits holding = legal.suit(suit).bits();
-    const Bits in_suit = present.suit(suit).bits();
+    Bits holding = legal.suit(suit_from_int(s)).bits();
+    const Bits in_suit = present.suit(suit_from_int(s)).bits();
     while (holding) {
       const Bits top = detail::top_bit(holding);
       const Bits run = detail::run_below(top, holding, in_suit);
       holding &= ~run;
-      const Card card = Card::from_index(detail::top_index(top));
-      const Position child = *position.play(card);
-      int score;
-      if (child.trick_size() == 0) {
-        const int won = same_side(child.leader(), mover) ? 1 : 0;
-        // No card scores more than the best one.
-        score = won + (child.tricks_left() ? impl_->side_tricks(child, mover, result.tricks - won,
-                                                                result.tricks - won)
-                                           : 0);
-      } else {
-        score = impl_->side_tricks(child, mover, result.tricks, result.tricks);
-      }
-      result.cards.push_back(CardScore{
-          card, static_cast<std::uint16_t>((run & ~top) >> (16 * s)), score});
+      runs[n++] = Run{Card::from_index(detail::top_index(top)),
+                      static_cast<std::uint16_t>((run & ~top) >> (16 * s)), 99};
     }
   }
+
+  // Every card is solved exactly on its own, in the order the search would
+  // try them, each guessing the best score so far. The best card's score is
+  // the result; nothing is proved twice (solving the position first and then
+  // each card would refute every card against best + 1 once more).
+  impl_->set_root(position);
+  int order[13];
+  const int m = impl_->engine.root_order(order);
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j)
+      if (runs[j].order == 99 && (Bits{1} << order[i]) & detail::run_below(
+                                       Bits{1} << runs[j].card.index(),
+                                       legal.bits(), present.bits() | legal.bits())) {
+        runs[j].order = i;
+        break;
+      }
+  std::stable_sort(runs.begin(), runs.begin() + n,
+                   [](const Run& a, const Run& b) { return a.order < b.order; });
+
+  int best = -1;
+  for (int i = 0; i < n; ++i) {
+    const Run& r = runs[i];
+    const Position child = *position.play(r.card);
+    const int guess = best >= 0 ? best : (k + 1) / 2;
+    int score;
+    if (child.trick_size() == 0) {
+      const int won = same_side(child.leader(), mover) ? 1 : 0;
+      score = won + (child.tricks_left() ? impl_->side_tricks(child, mover, guess - won) : 0);
+    } else {
+      score = impl_->side_tricks(child, mover, guess);
+    }
+    best = std::max(best, score);
+    result.cards.push_back(CardScore{r.card, r.equals, score});
+  }
+  result.tricks = best;
   std::stable_sort(result.cards.begin(), result.cards.end(),
                    [](const CardScore& a, const CardScore& b) {
                      if (a.tricks != b.tricks) return a.tricks > b.tricks;
