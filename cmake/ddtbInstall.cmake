@@ -3,8 +3,10 @@
 #   - headers       <prefix>/include/ddtb/*.hpp, *.h
 #   - the library   libddtb.a, or libddtb.so.<version> with SONAME
 #                   libddtb.so.<major> when BUILD_SHARED_LIBS=ON
-#   - CMake package <libdir>/cmake/ddtb: find_package(ddtb) -> ddtb::ddtb,
-#                   with a version file (same major version is compatible)
+#   - the C API     libddtb_dds.a / libddtb_dds.so: DDS's functions (dll.h)
+#   - CMake package <libdir>/cmake/ddtb: find_package(ddtb) -> ddtb::ddtb and
+#                   ddtb::dds, with a version file (same major version is
+#                   compatible)
 #   - pkg-config    <libdir>/pkgconfig/ddtb.pc
 # Only declarations marked DDTB_EXPORT (include/ddtb/export.hpp) leave the
 # shared library; the top-level CMakeLists.txt builds `ddtb` with hidden
@@ -118,7 +120,14 @@ endif()
 
 ddtb_package_dependencies()
 
-install(TARGETS ddtb EXPORT ddtbTargets
+# ddtb::dds is the DDS-compatible C API (include/ddtb/dll.h, capi/): a C or
+# C++ program written for DDS links it instead of libdds.
+# A shared libddtb_dds finds libddtb beside it wherever the two are installed.
+set_target_properties(ddtb_dds PROPERTIES EXPORT_NAME dds)
+if(NOT APPLE AND NOT WIN32)
+  set_target_properties(ddtb_dds PROPERTIES INSTALL_RPATH "$ORIGIN")
+endif()
+install(TARGETS ddtb ddtb_dds EXPORT ddtbTargets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT ddtb_runtime
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT ddtb_runtime
           NAMELINK_COMPONENT ddtb_development

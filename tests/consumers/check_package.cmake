@@ -12,6 +12,9 @@
 #                      only, then the same two consumers;
 #   MODE=subdirectory  builds the add_subdirectory consumer from SOURCE_DIR.
 #
+# Each consumer project builds two programs: consumer.cpp (the C++ API,
+# ddtb::ddtb) and consumer_dds.c (DDS's C API, ddtb::dds).
+#
 # Also needed: SOURCE_DIR, WORK_DIR, CXX_COMPILER, GENERATOR, BUILD_TYPE,
 # VERSION (the project's). Child builds use one job: CTest already runs
 # tests side by side.
@@ -52,6 +55,15 @@ function(run_consumer exe)
   message(STATUS "${exe}: ${LAST_OUTPUT}")
 endfunction()
 
+# The C program of the DDS API, linked with ddtb::dds.
+function(run_dds_consumer exe)
+  run(${ARGN} "${exe}")
+  if(NOT LAST_OUTPUT MATCHES "ddtb dds: 1NT by N takes 6, spades by W 8")
+    message(FATAL_ERROR "${exe} printed: ${LAST_OUTPUT}")
+  endif()
+  message(STATUS "${exe}: ${LAST_OUTPUT}")
+endfunction()
+
 # The files an install must hold; sets LIBDIR (lib or lib/<multiarch>) and
 # KIND (static or shared).
 function(check_tree prefix)
@@ -67,6 +79,9 @@ function(check_tree prefix)
       message(FATAL_ERROR "missing from the install: ${file}")
     endif()
   endforeach()
+  if(NOT EXISTS "${prefix}/include/ddtb/dll.h")
+    message(FATAL_ERROR "missing from the install: include/ddtb/dll.h")
+  endif()
   foreach(file cmake/ddtb/ddtbConfigVersion.cmake cmake/ddtb/ddtbTargets.cmake pkgconfig/ddtb.pc)
     if(NOT EXISTS "${libdir}/${file}")
       message(FATAL_ERROR "missing from the install: ${libdir}/${file}")
@@ -83,6 +98,14 @@ function(check_tree prefix)
     set(kind static)
   else()
     message(FATAL_ERROR "no libddtb.a nor libddtb.so.${VERSION} in ${libdir}")
+  endif()
+  if(kind STREQUAL "shared")
+    set(capi "${libdir}/libddtb_dds.so.${VERSION}")
+  else()
+    set(capi "${libdir}/libddtb_dds.a")
+  endif()
+  if(NOT EXISTS "${capi}")
+    message(FATAL_ERROR "missing from the install: ${capi} (the C API, ddtb::dds)")
   endif()
   file(GLOB_RECURSE files RELATIVE "${prefix}" "${prefix}/*")
   list(SORT files)
@@ -128,6 +151,7 @@ function(check_find_package prefix kind)
   configure_and_build("${CONSUMERS}/find_package" "${build}" "-DCMAKE_PREFIX_PATH=${prefix}"
                       "-DDDTB_WANTED_VERSION=${MAJOR}.0")
   run_consumer("${build}/consumer")
+  run_dds_consumer("${build}/consumer_dds")
   file(REMOVE_RECURSE "${build}-newer")
   math(EXPR next "${MAJOR} + 1")
   execute_process(
@@ -192,10 +216,11 @@ elseif(MODE STREQUAL "shared")
 elseif(MODE STREQUAL "subdirectory")
   set(build "${WORK_DIR}/add_subdirectory")
   configure_and_build("${CONSUMERS}/add_subdirectory" "${build}" "-DDDTB_SOURCE_DIR=${SOURCE_DIR}")
-  if(EXISTS "${build}/ddtb/cli" OR EXISTS "${build}/ddtb/tests")
-    message(FATAL_ERROR "as a subdirectory, ddtb configured its tools or tests")
+  if(EXISTS "${build}/ddtb/cli" OR EXISTS "${build}/ddtb/tests" OR EXISTS "${build}/ddtb/builder")
+    message(FATAL_ERROR "as a subdirectory, ddtb configured its tools, tests or builder")
   endif()
   run_consumer("${build}/consumer")
+  run_dds_consumer("${build}/consumer_dds")
 else()
   message(FATAL_ERROR "unknown MODE '${MODE}'")
 endif()
