@@ -311,6 +311,10 @@ std::vector<Candidate> dealer_candidates(const Auction& a, Side first, const Sea
         }
         if (opp_first < own_first) continue;
       }
+      bool same = false;
+      for (int j = 0; j < kContracts; ++j)
+        if (a.best_contract(j, other(c.side)) && strain_of(j) == strain_of(c.index)) same = true;
+      c.pre_emptive = same;
     }
     out.push_back(c);
   }
@@ -458,24 +462,28 @@ ParResult dealer_par(const DdTable& table, Seat dealer, Vulnerability vul) {
   const Auction a(table, vul);
   const Opening rule = Opening::kAnyContract;
   const SeatOrder order = from_dealer(dealer);
-  // The side of the first seat, from the dealer round, that can declare a
-  // par contract of its own side's (when that side bids first) bids first;
-  // the seats before it pass. Usually both sides' views agree anyway.
+  // The side of the first seat, from the dealer round, that can make its
+  // side's opening bid (when that side bids first) bids first; the seats
+  // before it pass. Usually both sides' views agree anyway.
   Side first = side_of(dealer);
   bool found = false;
   for (int k = 0; k < kNumSeats && !found; ++k) {
     const Seat seat = next_seat(dealer, k);
     const Side side = side_of(seat);
-    for (const Candidate& c : available_candidates(a, side, rule, side_first(side))) {
-      if (c.side == side && (c.seats >> to_int(seat)) & 1) {
+    const Auction::Start st = a.start(side, rule);
+    if (!st.first_opens) continue;
+    for (int j = 0; j < kContracts && !found; ++j)
+      if (a.may_open(j, side, rule) && a.value(j, side) == st.score &&
+          a.score_with(j, side, a.tricks(j, seat)) == a.score(j, side)) {
         first = side;
         found = true;
-        break;
       }
-    }
   }
-  return lowest_levels(dealer_candidates(a, first, order), first, a.start(first, rule).score,
-                       dealer_order);
+  std::vector<Candidate> cands = dealer_candidates(a, first, order);
+  // The seat order only ever takes some of the contracts away; when it would
+  // take them all (tables no deal produces), it is ignored.
+  if (cands.empty()) cands = dealer_candidates(a, first, side_first(first));
+  return lowest_levels(cands, first, a.start(first, rule).score, dealer_order);
 }
 
 std::array<ParText, 2> par_texts(const DdTable& table, Vulnerability vul) {

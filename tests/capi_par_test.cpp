@@ -215,7 +215,7 @@ TEST(CAPI_PAR, AnyTableAgreement) {
   }
   std::cout << "tables with every entry random: " << same << " of " << kAny
             << " agree with DDS in all 7 par functions\n";
-  EXPECT_GE(same, kAny * 8 / 10);
+  EXPECT_GE(same, kAny * 9 / 10);  // 18,899 of 20,000 measured
 }
 #endif
 
