@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "builder/layer_build.hpp"
@@ -29,7 +30,9 @@ const char* const kUsage = R"(Usage:
   ddtb-build verify DIR [--threads T] [--seed S] [--sample-partitions N]
                         [--solver-positions N] [--quiet]
   ddtb-build sample --cards N --tables DIR [--partitions K] [--seed S]
-                    [--class nt|trump|both] [--threads T] [--csv FILE] [--quiet]
+                    [--chunk-runs R] [--class nt|trump|both] [--threads T]
+                    [--index I]... [--csv FILE] [--quiet]
+  ddtb-build sample --cards N --count [--class nt|trump|both]
   ddtb-build info DIR
   ddtb-build --help
 
@@ -63,12 +66,16 @@ verify  Checks every table of DIR two independent ways: each state against
         100000). Exit status 1 on any mismatch, gap or bad overlap, each
         printed with its position.
         e.g. ddtb-build verify tables --threads 2
-sample  Builds K random partitions of the N-card layers (default 200 of each
-        class, drawn uniformly) over the layer below read from DIR, and
-        prints the CPU time, sets and bytes per partition and their spread,
-        extrapolated to the whole layers (see docs/SCALE.md). --csv writes
-        one line per partition.
-        e.g. ddtb-build sample --cards 20 --tables tb16 --partitions 500
+sample  Builds K random partitions of each class of the N-card layers
+        (default 200, drawn uniformly) over the layer below read from DIR,
+        and prints the CPU time, sets and bytes per partition with their
+        spread, extrapolated to the whole layers; R runs of consecutive
+        partitions (default 50) measure how a table file will compress them.
+        --csv writes one line per sampled partition; --index I (repeatable)
+        builds partition I of each class given instead of a random draw.
+        --count only prints the layer's partitions and canonical states
+        (no tables needed). See docs/SCALE.md.
+        e.g. ddtb-build sample --cards 20 --tables tb16 --partitions 3000
 info    Prints each table's layer, partitions, sets, bytes, states per byte
         and build parameters.
         e.g. ddtb-build info tables
@@ -156,13 +163,19 @@ bool parse_shard(const std::string& text, int& shard, int& shards, std::string& 
     const char* count = std::getenv("SLURM_ARRAY_TASK_COUNT");
     const char* min = std::getenv("SLURM_ARRAY_TASK_MIN");
     long long lo = 0;
-    if (!id || !count || !parse_int(id, i) || !parse_int(count, n) ||
-        (min && !parse_int(min, lo))) {
+    if (!id || !count) {
       error =
           "--shard slurm needs SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (run it in a "
           "Slurm job array: sbatch --array=0-N)";
       return false;
     }
+    for (auto [name, text, value] : {std::tuple{"SLURM_ARRAY_TASK_ID", id, &i},
+                                     std::tuple{"SLURM_ARRAY_TASK_COUNT", count, &n},
+                                     std::tuple{"SLURM_ARRAY_TASK_MIN", min, &lo}})
+      if (text && !parse_int(text, *value)) {
+        error = std::string("--shard slurm: ") + name + "='" + text + "' is not a number";
+        return false;
+      }
     i -= lo;
     if (i < 0 || i >= n) {
       error = "--shard slurm: task " + std::string(id) + " is not one of the array's " +
@@ -174,7 +187,7 @@ bool parse_shard(const std::string& text, int& shard, int& shards, std::string& 
     const auto slash = text.find('/');
     if (slash == std::string::npos || !parse_int(text.substr(0, slash), i) ||
         !parse_int(text.substr(slash + 1), n) || n < 1 || n > 1000000 || i < 0 || i >= n) {
-      error = "--shard needs i/N with 0 <= i < N (e.g. --shard 3/16), or 'slurm'";
+      error = "--shard '" + text + "': needs i/N with 0 <= i < N (e.g. --shard 3/16), or 'slurm'";
       return false;
     }
   }
@@ -290,6 +303,10 @@ int cmd_build(const std::vector<std::string>& args) {
     std::fprintf(stderr, "ddtb-build: %s: %s\n", out.c_str(), std::strerror(errno));
     return 2;
   }
+  if (struct stat st {}; ::stat(out.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    std::fprintf(stderr, "ddtb-build: --out %s: not a directory\n", out.c_str());
+    return 2;
+  }
   Bar bar(quiet);
   const auto units = static_cast<std::uint32_t>(unit_size);
   if (shards > 0)
@@ -310,23 +327,29 @@ int cmd_build(const std::vector<std::string>& args) {
         continue;
       }
       const std::string path = out + "/" + layer_file_name(tricks, k);
-      auto file = LayerFile::open(path);
+      auto file = open_layer_file(out, tricks, k);
       if (!file) {
         std::fprintf(stderr, "ddtb-build: %s\n(delete the file to rebuild it)\n",
                      file.error().message.c_str());
         return 1;
       }
-      auto layer = load_layer(**file);
-      if (!layer) {
-        std::fprintf(stderr, "ddtb-build: %s\n", layer.error().message.c_str());
-        return 1;
+      // Decoded only when the next card count has a layer to build on it.
+      const bool needed =
+          tricks < cards / 4 && (!layer_present(out, tricks + 1, StrainClass::kNoTrump) ||
+                                 !layer_present(out, tricks + 1, StrainClass::kTrump));
+      if (needed) {
+        auto layer = load_layer(**file);
+        if (!layer) {
+          std::fprintf(stderr, "ddtb-build: %s\n", layer.error().message.c_str());
+          return 1;
+        }
+        cur.layer[kc] = std::move(*layer);
       }
       std::printf("%2d cards %-8s: present in %s (%llu sets), used as is\n", 4 * tricks,
                   class_name(k), path.c_str(), (unsigned long long)(*file)->header().sets);
       // Units a merge killed after writing the table are of no more use.
       remove_unit_dir(make_job(out, tricks, k, lower.checksum, units));
       cur.checksum ^= (*file)->header().header_checksum;
-      cur.layer[kc] = std::move(*layer);
     }
     if (!jobs.empty()) {
       const auto t0 = std::chrono::steady_clock::now();
@@ -360,7 +383,18 @@ int cmd_build(const std::vector<std::string>& args) {
             (unsigned long long)s.work.compacted, (unsigned long long)merged->file_bytes,
             s.cpu_seconds, wall, reused.c_str());
         cur.checksum ^= merged->header_checksum;
-        cur.layer[static_cast<int>(jobs[j].params.klass)] = std::move(merged->layer);
+        // The layer below the next card count, decoded from the file just
+        // written (the last layer is not needed: at 20 cards it is tens of
+        // GiB decoded, docs/SCALE.md).
+        if (tricks < cards / 4) {
+          auto file = open_layer_file(out, tricks, jobs[j].params.klass);
+          auto layer = file ? load_layer(**file) : ddtb::Expected<std::unique_ptr<Layer>>(file.error());
+          if (!layer) {
+            std::fprintf(stderr, "ddtb-build: %s\n", layer.error().message.c_str());
+            return 1;
+          }
+          cur.layer[static_cast<int>(jobs[j].params.klass)] = std::move(*layer);
+        }
       }
       print_notes(*stats);
       std::fflush(stdout);
@@ -391,6 +425,12 @@ int cmd_merge(const std::vector<std::string>& args) {
     }
   }
   if (dir.empty()) return usage_error("merge needs a directory");
+  struct stat st {};
+  if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    std::fprintf(stderr, "ddtb-build: %s: not a directory (merge needs the table directory)\n",
+                 dir.c_str());
+    return 2;
+  }
   const int tricks = cards ? static_cast<int>(cards / 4) : first_missing(dir, 13);
   if (tricks == 0) {
     std::printf("%s: no layer is missing: nothing to merge\n", dir.c_str());
@@ -422,7 +462,7 @@ int cmd_merge(const std::vector<std::string>& args) {
         "%2d cards %-8s: merged %u units, %u partitions, %llu sets, %llu bytes into %s "
         "(%.1f s)\n",
         4 * tricks, class_name(k), merged->units, job.params.partitions,
-        (unsigned long long)merged->layer->set_count(), (unsigned long long)merged->file_bytes,
+        (unsigned long long)merged->sets, (unsigned long long)merged->file_bytes,
         job.table_path().c_str(),
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
@@ -494,7 +534,7 @@ int cmd_sample(const std::vector<std::string>& args) {
   o.threads = threads_default();
   long long cards = 0;
   std::string csv;
-  bool quiet = false;
+  bool quiet = false, count_only = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     long long v = 0;
@@ -511,6 +551,12 @@ int cmd_sample(const std::vector<std::string>& args) {
     } else if (a == "--seed") {
       if (!value()) return usage_error("--seed needs a number");
       o.seed = static_cast<std::uint64_t>(v);
+    } else if (a == "--index") {
+      if (!value() || v > 0xffffffffLL) return usage_error("--index needs a partition index");
+      o.only.push_back(static_cast<std::uint32_t>(v));
+    } else if (a == "--chunk-runs") {
+      if (!value()) return usage_error("--chunk-runs needs a number");
+      o.runs_per_class = static_cast<std::uint64_t>(v);
     } else if (a == "--threads") {
       if (!value() || v < 1 || v > 1024)
         return usage_error("--threads needs a number from 1 to 1024");
@@ -524,6 +570,8 @@ int cmd_sample(const std::vector<std::string>& args) {
     } else if (a == "--csv") {
       if (i + 1 >= args.size()) return usage_error("--csv needs a file");
       csv = args[++i];
+    } else if (a == "--count") {
+      count_only = true;
     } else if (a == "--quiet") {
       quiet = true;
     } else {
@@ -532,8 +580,24 @@ int cmd_sample(const std::vector<std::string>& args) {
   }
   if (cards < 8 || cards > 52 || cards % 4 != 0)
     return usage_error("--cards must be a multiple of 4 from 8 to 52");
-  if (o.tables.empty()) return usage_error("--tables DIR (holding the layer below) is required");
   o.tricks = static_cast<int>(cards / 4);
+  if (count_only) {
+    // The size of a layer not yet buildable here (24 cards: docs/SCALE.md).
+    for (int kc = 0; kc < 2; ++kc) {
+      const StrainClass k = static_cast<StrainClass>(kc);
+      if (k == StrainClass::kNoTrump ? !o.no_trump : !o.trump) continue;
+      std::size_t partitions = 0;
+      double states = 0;
+      for (ShapeKey shape : enumerate_shapes(o.tricks, k)) {
+        ++partitions;
+        states += partition_states(shape, k);
+      }
+      std::printf("%lld cards %-8s: %zu partitions, %.4g canonical states\n", cards,
+                  class_name(k), partitions, states);
+    }
+    return 0;
+  }
+  if (o.tables.empty()) return usage_error("--tables DIR (holding the layer below) is required");
   Bar bar(quiet);
   bar.start();
   const std::string what = std::to_string(cards) + "-card sample";

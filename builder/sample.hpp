@@ -24,6 +24,13 @@ struct SampleOptions {
   int tricks = 5;                 // the layer sampled (cards / 4)
   std::string tables;             // directory holding the layer below
   std::uint64_t per_class = 200;  // partitions drawn from each class
+  // Runs of consecutive partitions, each filling one table chunk, built per
+  // class to measure compression as the file will see it (neighbouring
+  // partitions compress together far better than scattered ones).
+  std::uint64_t runs_per_class = 50;
+  // When not empty: exactly these partitions (indices in the shape list of
+  // each class sampled) instead of a random draw, to time them alone.
+  std::vector<std::uint32_t> only;
   std::uint64_t seed = 1;
   bool no_trump = true, trump = true;
   int threads = 1;
@@ -39,6 +46,12 @@ struct SampleRow {
   double cpu_seconds = 0;
 };
 
+// A run of consecutive partitions from `first`, as one table chunk.
+struct ChunkRun {
+  std::uint32_t first = 0, partitions = 0;
+  std::uint64_t raw_bytes = 0, stored_bytes = 0;
+};
+
 // Spread of one quantity over a class's sample.
 struct Spread {
   double mean = 0, sd = 0, min = 0, p50 = 0, p90 = 0, p99 = 0, max = 0, sum = 0;
@@ -49,15 +62,17 @@ struct SampleClass {
   std::uint64_t partitions = 0;  // in the layer
   double layer_states = 0;       // canonical states of the layer
   std::vector<SampleRow> rows;   // by index
+  std::vector<ChunkRun> runs;
   Spread cpu, sets, raw_bytes;
   double top1_cpu_share = 0;  // of the sample's CPU, in its slowest 1% (at least one)
   double states_cpu_correlation = 0;
-  double zstd_ratio = 1;  // compressed / raw, chunked as in a table file
+  double scattered_ratio = 1;  // compressed / raw, the sampled partitions chunked together
+  double zstd_ratio = 1;       // compressed / raw of the chunk runs (the estimate used)
   // Extrapolations to the whole layer.
   double cpu_total = 0, cpu_half_width = 0;  // mean x partitions, 95% +-
   double cpu_by_states = 0;                  // ratio estimate
   double sets_total = 0, sets_by_states = 0;
-  double file_bytes = 0;  // raw estimate x zstd ratio
+  double file_bytes = 0;  // raw estimate x zstd_ratio
 };
 
 struct SampleReport {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <map>
@@ -46,13 +47,30 @@ std::string unit_words(const UnitParams& p, std::uint32_t unit) {
 
 }  // namespace
 
+Expected<std::unique_ptr<LayerFile>> open_layer_file(const std::string& dir, int tricks,
+                                                     StrainClass klass) {
+  const std::string path = dir + "/" + layer_file_name(tricks, klass);
+  auto file = LayerFile::open(path);
+  if (!file) return file.error();
+  const FileHeader& h = (*file)->header();
+  if (h.tricks != tricks || h.klass != klass) {
+    auto words = [](int t, StrainClass k) {
+      return std::to_string(4 * t) + "-card " +
+             (k == StrainClass::kTrump ? "trump" : "no-trump");
+    };
+    return Error{ErrorCode::kCorruptData, path + " holds the " + words(h.tricks, h.klass) +
+                                              " layer, not the " + words(tricks, klass) +
+                                              " one its name says"};
+  }
+  return file;
+}
+
 Expected<LoadedLayers> load_layers(const std::string& dir, int tricks) {
   LoadedLayers out;
   out.tricks = tricks;
   if (tricks == 0) return out;
   for (int kc = 0; kc < 2; ++kc) {
-    const std::string path = dir + "/" + layer_file_name(tricks, static_cast<StrainClass>(kc));
-    auto file = LayerFile::open(path);
+    auto file = open_layer_file(dir, tricks, static_cast<StrainClass>(kc));
     if (!file) return file.error();
     auto layer = load_layer(**file);
     if (!layer) return layer.error();
@@ -66,8 +84,7 @@ Expected<std::uint64_t> lower_checksum(const std::string& dir, int tricks) {
   std::uint64_t sum = 0;
   if (tricks <= 1) return sum;
   for (int kc = 0; kc < 2; ++kc) {
-    auto file =
-        LayerFile::open(dir + "/" + layer_file_name(tricks - 1, static_cast<StrainClass>(kc)));
+    auto file = open_layer_file(dir, tricks - 1, static_cast<StrainClass>(kc));
     if (!file) return file.error();
     sum ^= (*file)->header().header_checksum;
   }
@@ -258,12 +275,13 @@ Expected<std::vector<UnitRunStats>> run_units(const std::vector<LayerJob>& jobs,
 Expected<MergeResult> merge_units(const LayerJob& job, bool keep_units) {
   UnitParams want = job.params;  // unit size 0: the first unit file's
   const std::string udir = job.unit_dir();
+  auto refuse = [&](ErrorCode code, const std::string& what) {
+    return Error{code, "refusing to merge " + job.name() + ": " + what};
+  };
   std::error_code ec;
   if (!fs::is_directory(udir, ec))
     return Error{ErrorCode::kNotFound,
                  job.name() + ": no units to merge (" + udir + " does not exist)"};
-  // Unit files by index, each read and validated; a refusal names the file.
-  std::map<std::uint32_t, std::string> files;
   std::vector<std::string> names;
   for (const auto& entry : fs::directory_iterator(udir, ec)) {
     const std::string name = entry.path().filename().string();
@@ -271,65 +289,93 @@ Expected<MergeResult> merge_units(const LayerJob& job, bool keep_units) {
   }
   if (ec) return Error{ErrorCode::kIo, udir + ": " + ec.message()};
   std::sort(names.begin(), names.end());
-  if (names.empty())
-    return Error{ErrorCode::kNotFound,
-                 "refusing to merge " + job.name() + ": no unit files in " + udir};
+  if (names.empty()) return refuse(ErrorCode::kNotFound, "no unit files in " + udir);
 
-  MergeResult result;
-  result.layer = std::make_unique<Layer>(want.tricks, want.klass);
-  for (const std::string& name : names) {
-    const std::string path = udir + "/" + name;
+  // A unit file read and checked against the build's parameters.
+  auto read_checked = [&](const std::string& path) -> Expected<Unit> {
     auto unit = read_unit(path, job.shapes);
     if (!unit)
-      return Error{unit.error().code,
-                   "refusing to merge " + job.name() + ": " + unit.error().message +
-                       " (delete the file and rerun the build to redo the unit)"};
+      return refuse(
+          unit.error().code,
+          unit.error().message + " (delete the file and rerun the build to redo the unit)");
     if (want.unit_size == 0) want.unit_size = unit->params.unit_size;
     if (std::string m = params_mismatch(unit->params, want); !m.empty())
-      return Error{ErrorCode::kCorruptData, "refusing to merge " + job.name() + ": " +
-                                                unit_words(unit->params, unit->index) + " in " +
-                                                path + " was built with other parameters: " + m};
-    const std::string what = unit_words(want, unit->index);
-    if (auto it = files.find(unit->index); it != files.end())
-      return Error{ErrorCode::kCorruptData, "refusing to merge " + job.name() + ": " + path +
-                                                " holds " + what + ", which " + it->second +
-                                                " holds too (duplicate unit)"};
-    if (name != unit_file_name(unit->index))
-      return Error{ErrorCode::kCorruptData, "refusing to merge " + job.name() + ": " + path +
-                                                " holds " + what + " but is not named " +
-                                                unit_file_name(unit->index)};
-    files[unit->index] = path;
-    for (std::size_t i = 0; i < unit->partitions.size(); ++i) {
-      auto& sets = result.layer->sets(static_cast<int>(unit->first + i));
-      auto decoded = decode_unit_partition(*unit, i, sets);
-      if (!decoded)
-        return Error{ErrorCode::kCorruptData, "refusing to merge " + job.name() + ": " + path +
-                                                  ", partition " + std::to_string(unit->first + i) +
-                                                  ": " + decoded.error().message};
-    }
+      return refuse(ErrorCode::kCorruptData, unit_words(unit->params, unit->index) + " in " + path +
+                                                 " was built with other parameters: " + m);
+    return unit;
+  };
+  if (want.unit_size == 0) {
+    auto first = read_checked(udir + "/" + names.front());
+    if (!first) return first.error();
+  }
+  const std::uint32_t units = want.units();
+  // Which units are there by name; any other file is a duplicate or misnamed.
+  std::vector<char> named(units, 0);
+  std::vector<std::string> strays;
+  for (const std::string& name : names) {
+    unsigned index = 0;
+    if (std::sscanf(name.c_str(), "u%u.unit", &index) == 1 && index < units &&
+        name == unit_file_name(index))
+      named[index] = 1;
+    else
+      strays.push_back(name);
+  }
+  auto misplaced = [&](const std::string& path, const Unit& unit) {
+    const std::string what = path + " holds " + unit_words(want, unit.index);
+    if (unit.index < units && named[unit.index])
+      return refuse(ErrorCode::kCorruptData,
+                    what + ", which " + job.unit_path(unit.index) + " holds too (duplicate unit)");
+    return refuse(ErrorCode::kCorruptData,
+                  what + " but is not named " + unit_file_name(unit.index));
+  };
+  for (const std::string& name : strays) {
+    auto unit = read_checked(udir + "/" + name);
+    if (!unit) return unit.error();
+    return misplaced(udir + "/" + name, *unit);
   }
   std::vector<std::string> missing;
   std::uint32_t gaps = 0;
-  for (std::uint32_t u = 0; u < want.units(); ++u) {
-    if (files.count(u)) continue;
-    if (++gaps <= 5) missing.push_back(unit_words(want, u));
-  }
+  for (std::uint32_t u = 0; u < units; ++u)
+    if (!named[u] && ++gaps <= 5) missing.push_back(unit_words(want, u));
   if (gaps) {
     std::string list;
     for (const std::string& m : missing) list += (list.empty() ? "" : ", ") + m;
     if (gaps > missing.size()) list += " and " + std::to_string(gaps - missing.size()) + " more";
-    return Error{ErrorCode::kNotFound,
-                 "refusing to merge " + job.name() + ": " + std::to_string(gaps) + " of " +
-                     std::to_string(want.units()) + " units missing in " + udir + ": " + list};
+    return refuse(ErrorCode::kNotFound, std::to_string(gaps) + " of " + std::to_string(units) +
+                                            " units missing in " + udir + ": " + list);
   }
-  result.units = want.units();
 
+  // Every unit in order into the table, one unit in memory at a time; an
+  // error on the way leaves no table (the writer renames only at the end).
   WriteOptions wo;
   wo.build_params = want.build_params;
   wo.lower_checksum = want.lower_checksum;
-  auto written = write_layer(job.table_path(), *result.layer, wo);
+  LayerWriter writer(job.table_path(), want.tricks, want.klass, wo);
+  MergeResult result;
+  std::vector<TbSet> check;
+  for (std::uint32_t u = 0; u < units; ++u) {
+    const std::string path = job.unit_path(u);
+    auto unit = read_checked(path);
+    if (!unit) return unit.error();
+    if (unit->index != u) return misplaced(path, *unit);
+    for (std::size_t i = 0; i < unit->partitions.size(); ++i) {
+      check.clear();
+      if (auto decoded = decode_unit_partition(*unit, i, check); !decoded)
+        return refuse(ErrorCode::kCorruptData, path + ", partition " +
+                                                   std::to_string(unit->first + i) + ": " +
+                                                   decoded.error().message);
+      const Unit::Partition& part = unit->partitions[i];
+      auto added = writer.add(std::span(unit->payload.data() + part.begin,
+                                        static_cast<std::size_t>(part.end - part.begin)),
+                              part.sets);
+      if (!added) return added.error();
+      result.sets += part.sets;
+    }
+  }
+  auto written = writer.finish();
   if (!written) return written.error();
   result.header_checksum = *written;
+  result.units = units;
   // Read back what was written: every chunk's checksum and every set.
   auto file = LayerFile::open(job.table_path());
   if (!file) return file.error();
@@ -339,7 +385,7 @@ Expected<MergeResult> merge_units(const LayerJob& job, bool keep_units) {
     if (!chunk) return chunk.error();
     sets += chunk->sets.size();
   }
-  if (sets != result.layer->set_count() || (*file)->header().header_checksum != *written)
+  if (sets != result.sets || (*file)->header().header_checksum != *written)
     return Error{ErrorCode::kCorruptData, job.table_path() + ": reads back differently"};
   result.file_bytes = (*file)->header().data_offset + (*file)->header().data_bytes;
   if (!keep_units) remove_unit_dir(job);

@@ -40,6 +40,13 @@ struct LoadedLayers {
   LowerLayers lower() const { return {layer[0].get(), layer[1].get(), tricks}; }
 };
 
+// Opens the table file of `tricks` tricks and class `klass` in `dir`,
+// checking that it holds that layer (a file copied over another's name is
+// refused, naming both). Errors: the file missing, unreadable, corrupt or
+// another layer's.
+Expected<std::unique_ptr<LayerFile>> open_layer_file(const std::string& dir, int tricks,
+                                                     StrainClass klass);
+
 // Loads and decodes both classes of `tricks` tricks from `dir` (tricks 0:
 // nothing, checksum 0). Errors: a file missing, unreadable or corrupt.
 Expected<LoadedLayers> load_layers(const std::string& dir, int tricks);
@@ -126,17 +133,19 @@ Expected<std::vector<UnitRunStats>> run_units(const std::vector<LayerJob>& jobs,
                                               const RunProgress& progress);
 
 struct MergeResult {
-  std::unique_ptr<Layer> layer;
+  std::uint64_t sets = 0;
   std::uint64_t header_checksum = 0;
   std::uint64_t file_bytes = 0;
   std::uint32_t units = 0;
 };
 
-// Assembles a layer from the unit files in job.unit_dir(): refuses (an Error
-// naming the file, the unit and its partitions) a unit file that is corrupt,
-// built with other parameters, a duplicate of another or misnamed, and any
-// unit that is missing; writes the table atomically, reopens it and decodes
-// every chunk; then deletes the unit directory unless `keep_units`.
+// Assembles a layer from the unit files in job.unit_dir() (a unit size of 0
+// in the job: the units'): refuses (an Error naming the file, the unit and
+// its partitions) a unit file that is corrupt, built with other parameters,
+// a duplicate of another or misnamed, and any unit that is missing; streams
+// the units in order into the table (LayerWriter: one unit in memory at a
+// time, the file atomic), reads it back, decoding every chunk; then deletes
+// the unit directory unless `keep_units`.
 Expected<MergeResult> merge_units(const LayerJob& job, bool keep_units);
 
 // Removes a layer's unit directory (what merge leaves when killed after the

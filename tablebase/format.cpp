@@ -278,78 +278,143 @@ Scan find_set(const std::uint8_t* begin, const std::uint8_t* end, const Nibbles&
 
 Expected<std::uint64_t> write_layer(const std::string& path, const Layer& layer,
                                     const WriteOptions& options) {
-  const auto& shapes = layer.shapes();
-  std::vector<std::uint8_t> directory, data, raw;
-  Writer dw{directory};
-  std::uint64_t total_sets = 0;
-  std::uint32_t chunks = 0, chunk_first = 0;
-  auto flush = [&](std::uint32_t next_first) {
-    std::vector<std::uint8_t> packed(ZSTD_compressBound(raw.size()));
-    const std::size_t z =
-        ZSTD_compress(packed.data(), packed.size(), raw.data(), raw.size(), options.zstd_level);
-    const bool use_zstd = !ZSTD_isError(z) && z < raw.size();
-    const std::span<const std::uint8_t> stored =
-        use_zstd ? std::span<const std::uint8_t>(packed.data(), z) : std::span(raw);
-    dw.u32(chunk_first);
-    dw.u32(use_zstd ? 1 : 0);
-    dw.u64(data.size());
-    dw.u32(stored.size());
-    dw.u32(raw.size());
-    dw.u64(checksum(stored));
-    data.insert(data.end(), stored.begin(), stored.end());
-    raw.clear();
-    chunk_first = next_first;
-    ++chunks;
-  };
-  for (std::size_t i = 0; i < shapes.size(); ++i) {
+  LayerWriter writer(path, layer.tricks(), layer.klass(), options);
+  std::vector<std::uint8_t> encoded;
+  for (std::size_t i = 0; i < layer.shapes().size(); ++i) {
     const std::vector<TbSet>& sets = layer.sets(static_cast<int>(i));
     if (sets.empty())
       return Error{ErrorCode::kBadArgument, "partition " + std::to_string(i) + " has no sets"};
-    total_sets += sets.size();
-    put_varint(raw, sets.size());
-    encode_sets(sets, raw);
-    if (raw.size() >= kChunkTargetBytes) flush(static_cast<std::uint32_t>(i + 1));
+    encoded.clear();
+    encode_sets(sets, encoded);
+    if (auto added = writer.add(encoded, sets.size()); !added) return added.error();
   }
-  if (!raw.empty()) flush(static_cast<std::uint32_t>(shapes.size()));
+  return writer.finish();
+}
+
+namespace {
+
+// Writes all of `b` to `fd`; false on an error (errno set).
+bool write_all(int fd, std::span<const std::uint8_t> b) {
+  while (!b.empty()) {
+    const ssize_t n = ::write(fd, b.data(), b.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    b = b.subspan(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+}  // namespace
+
+LayerWriter::LayerWriter(std::string path, int tricks, StrainClass klass,
+                         const WriteOptions& options)
+    : path_(std::move(path)),
+      tricks_(tricks),
+      klass_(klass),
+      options_(options),
+      shapes_(enumerate_shapes(tricks, klass)) {}
+
+LayerWriter::~LayerWriter() {
+  if (data_fd_ >= 0) ::close(data_fd_);
+  if (!done_) {
+    ::unlink((path_ + ".data.tmp").c_str());
+    ::unlink((path_ + ".tmp").c_str());
+  }
+}
+
+Expected<void> LayerWriter::add(std::span<const std::uint8_t> encoded, std::uint64_t sets) {
+  if (sets == 0)
+    return Error{ErrorCode::kBadArgument, "partition " + std::to_string(added_) + " has no sets"};
+  if (added_ >= shapes_.size())
+    return Error{ErrorCode::kBadArgument, path_ + ": more partitions than the layer has"};
+  ++added_;
+  sets_ += sets;
+  put_varint(raw_, sets);
+  raw_.insert(raw_.end(), encoded.begin(), encoded.end());
+  if (raw_.size() >= kChunkTargetBytes) return flush_chunk(added_);
+  return {};
+}
+
+Expected<void> LayerWriter::flush_chunk(std::uint32_t next_first) {
+  const std::string data_tmp = path_ + ".data.tmp";
+  if (data_fd_ < 0) {
+    data_fd_ = ::open(data_tmp.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (data_fd_ < 0) return Error{ErrorCode::kIo, data_tmp + ": " + std::strerror(errno)};
+  }
+  packed_.resize(ZSTD_compressBound(raw_.size()));
+  const std::size_t z =
+      ZSTD_compress(packed_.data(), packed_.size(), raw_.data(), raw_.size(), options_.zstd_level);
+  const bool use_zstd = !ZSTD_isError(z) && z < raw_.size();
+  const std::span<const std::uint8_t> stored =
+      use_zstd ? std::span<const std::uint8_t>(packed_.data(), z) : std::span(raw_);
+  Writer dw{directory_};
+  dw.u32(chunk_first_);
+  dw.u32(use_zstd ? 1 : 0);
+  dw.u64(data_bytes_);
+  dw.u32(stored.size());
+  dw.u32(raw_.size());
+  dw.u64(checksum(stored));
+  if (!write_all(data_fd_, stored))
+    return Error{ErrorCode::kIo, data_tmp + ": " + std::strerror(errno)};
+  data_bytes_ += stored.size();
+  raw_.clear();
+  chunk_first_ = next_first;
+  ++chunks_;
+  return {};
+}
+
+Expected<std::uint64_t> LayerWriter::finish() {
+  if (added_ != shapes_.size())
+    return Error{ErrorCode::kBadArgument, path_ + ": " + std::to_string(added_) + " of " +
+                                              std::to_string(shapes_.size()) +
+                                              " partitions written"};
+  if (!raw_.empty())
+    if (auto flushed = flush_chunk(added_); !flushed) return flushed.error();
   FileHeader h;
-  h.tricks = layer.tricks();
-  h.klass = layer.klass();
-  h.partitions = static_cast<std::uint32_t>(shapes.size());
-  h.chunks = chunks;
-  h.sets = total_sets;
-  h.shapes_checksum = shapes_checksum(shapes);
+  h.tricks = tricks_;
+  h.klass = klass_;
+  h.partitions = static_cast<std::uint32_t>(shapes_.size());
+  h.chunks = chunks_;
+  h.sets = sets_;
+  h.shapes_checksum = shapes_checksum(shapes_);
   h.directory_offset = kHeaderBytes;
-  h.data_offset = kHeaderBytes + directory.size();
-  h.data_bytes = data.size();
-  h.directory_checksum = checksum(directory);
-  h.build_params = options.build_params | (std::uint32_t(options.zstd_level) & 0xff) << 8;
-  h.lower_checksum = options.lower_checksum;
+  h.data_offset = kHeaderBytes + directory_.size();
+  h.data_bytes = data_bytes_;
+  h.directory_checksum = checksum(directory_);
+  h.build_params = options_.build_params | (std::uint32_t(options_.zstd_level) & 0xff) << 8;
+  h.lower_checksum = options_.lower_checksum;
   const std::vector<std::uint8_t> head = header_bytes(h);
   h.header_checksum = Reader{std::span(head).subspan(120)}.u64();
-  const std::string tmp = path + ".tmp";
+  const std::string tmp = path_ + ".tmp";
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return Error{ErrorCode::kIo, tmp + ": " + std::strerror(errno)};
-  auto write_all = [&](std::span<const std::uint8_t> b) {
-    while (!b.empty()) {
-      const ssize_t n = ::write(fd, b.data(), b.size());
-      if (n < 0) {
-        if (errno == EINTR) continue;
-        return false;
-      }
-      b = b.subspan(static_cast<std::size_t>(n));
-    }
-    return true;
-  };
-  const bool ok = write_all(head) && write_all(directory) && write_all(data) && ::fsync(fd) == 0;
+  // Header and directory, then the data copied from the data file.
+  bool ok = write_all(fd, head) && write_all(fd, directory_) && ::lseek(data_fd_, 0, SEEK_SET) == 0;
+  std::vector<std::uint8_t> buffer(std::size_t{1} << 20);
+  for (std::uint64_t left = data_bytes_; ok && left > 0;) {
+    const ssize_t n = ::read(data_fd_, buffer.data(), std::min<std::uint64_t>(left, buffer.size()));
+    if (n < 0 && errno == EINTR) continue;
+    if (n == 0) errno = EIO;  // the data file is shorter than written
+    ok = n > 0 && write_all(fd, std::span(buffer.data(), static_cast<std::size_t>(n)));
+    if (ok) left -= static_cast<std::uint64_t>(n);
+  }
+  ok = ok && ::fsync(fd) == 0;
   const int saved = errno;
   ::close(fd);
-  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const int e = ok ? errno : saved;
-    ::unlink(tmp.c_str());
-    return Error{ErrorCode::kIo, path + ": " + std::strerror(e)};
-  }
+  if (!ok) return Error{ErrorCode::kIo, path_ + ": " + std::strerror(saved)};
+  // The data file goes before the rename: a process killed between the two
+  // leaves no table, so the merge is redone and nothing stale stays behind.
+  ::close(data_fd_);
+  data_fd_ = -1;
+  ::unlink((path_ + ".data.tmp").c_str());
+  if (std::rename(tmp.c_str(), path_.c_str()) != 0)
+    return Error{ErrorCode::kIo, path_ + ": " + std::strerror(errno)};
+  done_ = true;
   // Make the rename durable.
-  const std::string dir = path.find('/') == std::string::npos ? "." : path.substr(0, path.rfind('/'));
+  const std::string dir =
+      path_.find('/') == std::string::npos ? "." : path_.substr(0, path_.rfind('/'));
   const int dfd = ::open(dir.empty() ? "/" : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd >= 0) {
     ::fsync(dfd);

@@ -112,6 +112,41 @@ struct WriteOptions {
 Expected<std::uint64_t> write_layer(const std::string& path, const Layer& layer,
                                     const WriteOptions& options);
 
+// write_layer one partition at a time, for layers too large to hold decoded
+// (merging work units: a 24-card layer is hundreds of GiB as TbSets). The
+// file is byte for byte write_layer's; write_layer is this writer. The
+// compressed chunks go to `path`.data.tmp until finish() writes header,
+// directory and data to `path`.tmp, fsyncs it and renames it over `path`.
+// The temporaries are removed when the writer is destroyed unfinished.
+class LayerWriter {
+ public:
+  LayerWriter(std::string path, int tricks, StrainClass klass, const WriteOptions& options);
+  ~LayerWriter();
+  LayerWriter(const LayerWriter&) = delete;
+  LayerWriter& operator=(const LayerWriter&) = delete;
+
+  // The next partition (in shape order): its sets as encode_sets writes
+  // them, and how many. Errors: no sets (kBadArgument), more partitions
+  // than the layer has, the temporary file (kIo).
+  Expected<void> add(std::span<const std::uint8_t> encoded, std::uint64_t sets);
+  // After every partition: the file in place. Returns the header checksum.
+  Expected<std::uint64_t> finish();
+
+ private:
+  Expected<void> flush_chunk(std::uint32_t next_first);
+
+  std::string path_;
+  int tricks_;
+  StrainClass klass_;
+  WriteOptions options_;
+  std::vector<ShapeKey> shapes_;
+  std::vector<std::uint8_t> directory_, raw_, packed_;
+  std::uint32_t added_ = 0, chunks_ = 0, chunk_first_ = 0;
+  std::uint64_t sets_ = 0, data_bytes_ = 0;
+  int data_fd_ = -1;
+  bool done_ = false;
+};
+
 // A validated layer file over a byte source that outlives it.
 class LayerFile {
  public:

@@ -4,6 +4,9 @@
 #                           rerun: the 12-card tables byte for byte
 #   dist_slurm              --shard slurm and scripts/slurm/ with a stand-in
 #                           sbatch
+#   dist_cli_errors         bad shard specs and directories, merge refusing
+#                           gaps, corrupt, duplicate, misnamed and mismatched
+#                           units and a wrong layer below, from the CLI
 #   dist_mpi                ddtb-build-mpi under mpirun -np 2 (label mpi;
 #                           only when MPI was found)
 # Each compares with the same reference tables, built in memory by
@@ -32,7 +35,10 @@ if(TARGET ddtb-build)
            COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/dist/slurm_test.sh
                    $<TARGET_FILE:ddtb-build> ${dist_ref} ${PROJECT_SOURCE_DIR}/scripts/slurm
                    ${dist_work}/slurm)
-  set_tests_properties(dist_kill_resume dist_slurm PROPERTIES
+  add_test(NAME dist_cli_errors
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/dist/cli_errors_test.sh
+                   $<TARGET_FILE:ddtb-build> ${dist_ref} ${dist_work}/cli)
+  set_tests_properties(dist_kill_resume dist_slurm dist_cli_errors PROPERTIES
                        FIXTURES_REQUIRED dist_ref LABELS distributed TIMEOUT 600)
 
   if(TARGET ddtb-build-mpi)

@@ -33,7 +33,7 @@ expect_fail 2 "SLURM_ARRAY_TASK_ID" env -u SLURM_ARRAY_TASK_ID -u SLURM_ARRAY_TA
   "$build" build --cards 4 --out "$work/none" --shard slurm
 expect_fail 2 "not one of the array's 3 tasks" env SLURM_ARRAY_TASK_ID=3 \
   SLURM_ARRAY_TASK_COUNT=3 "$build" build --cards 4 --out "$work/none" --shard slurm
-expect_fail 2 "--shard needs i/N" "$build" build --cards 4 --out "$work/none" --shard 3/3
+expect_fail 2 "--shard '3/3': needs i/N" "$build" build --cards 4 --out "$work/none" --shard 3/3
 
 echo "== 2. submit.sh through a stand-in sbatch, 8 cards, 3 tasks per array"
 export FAKE_SLURM_DIR=$work/slurm
