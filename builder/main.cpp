@@ -26,7 +26,7 @@ using namespace ddtb::detail::tb;
 const char* const kUsage = R"(Usage:
   ddtb-build build --cards N --out DIR [--threads T] [--shard i/M | --shard slurm]
                    [--unit-size U] [--quiet]
-  ddtb-build merge DIR [--cards N] [--keep-units]
+  ddtb-build merge DIR [--cards N] [--threads T] [--keep-units]
   ddtb-build verify DIR [--threads T] [--seed S] [--sample-partitions N]
                         [--solver-positions N] [--quiet]
   ddtb-build sample --cards N --tables DIR [--partitions K] [--seed S]
@@ -56,7 +56,8 @@ merge   Assembles the missing layers of the smallest card count missing from
         and deletes the units (--keep-units: keeps them). Refuses, naming the
         unit and its partitions, a missing unit, a duplicate, a corrupt unit
         file or one built with other parameters (another layer below, builder
-        version, unit size); exit status 1 then.
+        version, unit size); exit status 1 then. --threads T: threads
+        compressing the table's chunks (default: all cores; same bytes).
         e.g. ddtb-build merge /shared/tb --cards 20
 verify  Checks every table of DIR two independent ways: each state against
         one trick of search over the layer below (every state up to 12 cards,
@@ -363,7 +364,7 @@ int cmd_build(const std::vector<std::string>& args) {
         return stats.error().code == ddtb::ErrorCode::kIo ? 2 : 1;
       }
       for (std::size_t j = 0; j < jobs.size(); ++j) {
-        auto merged = merge_units(jobs[j], false);
+        auto merged = merge_units(jobs[j], false, static_cast<int>(threads));
         if (!merged) {
           std::fprintf(stderr, "ddtb-build: %s\n", merged.error().message.c_str());
           return merged.error().code == ddtb::ErrorCode::kIo ? 2 : 1;
@@ -406,11 +407,14 @@ int cmd_build(const std::vector<std::string>& args) {
 
 int cmd_merge(const std::vector<std::string>& args) {
   std::string dir;
-  long long cards = 0;
+  long long cards = 0, threads = threads_default();
   bool keep = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--cards") {
+    if (a == "--threads") {
+      if (i + 1 >= args.size() || !parse_int(args[++i], threads) || threads < 1 || threads > 1024)
+        return usage_error("--threads needs a number from 1 to 1024");
+    } else if (a == "--cards") {
       if (i + 1 >= args.size() || !parse_int(args[++i], cards) || cards < 4 || cards > 52 ||
           cards % 4 != 0)
         return usage_error("--cards must be a multiple of 4 from 4 to 52");
@@ -452,7 +456,7 @@ int cmd_merge(const std::vector<std::string>& args) {
     // The unit size is whatever the units were built with (0: take it from them).
     const LayerJob job = make_job(dir, tricks, k, *lower, 0);
     const auto t0 = std::chrono::steady_clock::now();
-    auto merged = merge_units(job, keep);
+    auto merged = merge_units(job, keep, static_cast<int>(threads));
     if (!merged) {
       std::fprintf(stderr, "ddtb-build: %s\n", merged.error().message.c_str());
       return merged.error().code == ddtb::ErrorCode::kIo ? 2 : 1;

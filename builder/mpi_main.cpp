@@ -433,7 +433,7 @@ int run(const Options& o, int rank, int ranks) {
       per_rank += (k ? ", " : "") + std::to_string(tally[k].units) + " (" +
                   std::to_string(static_cast<long>(tally[k].cpu + 0.5)) + " CPU-s)";
     for (std::size_t j = 0; j < jobs.size(); ++j) {
-      auto merged = merge_units(jobs[j], false);
+      auto merged = merge_units(jobs[j], false, o.threads);
       if (!merged)
         abort_all(merged.error().message, merged.error().code == ddtb::ErrorCode::kIo ? 2 : 1);
       const UnitRunStats& s = stats[j];

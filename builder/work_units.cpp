@@ -272,7 +272,7 @@ Expected<std::vector<UnitRunStats>> run_units(const std::vector<LayerJob>& jobs,
   return stats;
 }
 
-Expected<MergeResult> merge_units(const LayerJob& job, bool keep_units) {
+Expected<MergeResult> merge_units(const LayerJob& job, bool keep_units, int threads) {
   UnitParams want = job.params;  // unit size 0: the first unit file's
   const std::string udir = job.unit_dir();
   auto refuse = [&](ErrorCode code, const std::string& what) {
@@ -350,6 +350,7 @@ Expected<MergeResult> merge_units(const LayerJob& job, bool keep_units) {
   WriteOptions wo;
   wo.build_params = want.build_params;
   wo.lower_checksum = want.lower_checksum;
+  wo.threads = threads;
   LayerWriter writer(job.table_path(), want.tricks, want.klass, wo);
   MergeResult result;
   std::vector<TbSet> check;

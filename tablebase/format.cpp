@@ -8,9 +8,11 @@
 #include <zstd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cerrno>
 #include <cstring>
+#include <thread>
 
 namespace ddtb::detail::tb {
 
@@ -338,30 +340,60 @@ Expected<void> LayerWriter::add(std::span<const std::uint8_t> encoded, std::uint
 }
 
 Expected<void> LayerWriter::flush_chunk(std::uint32_t next_first) {
+  Pending p;
+  p.raw = std::move(raw_);
+  p.first = chunk_first_;
+  pending_.push_back(std::move(p));
+  raw_ = {};
+  chunk_first_ = next_first;
+  const std::size_t batch = 64 * static_cast<std::size_t>(std::max(1, options_.threads));
+  if (pending_.size() >= batch) return write_pending();
+  return {};
+}
+
+Expected<void> LayerWriter::write_pending() {
+  if (pending_.empty()) return {};
   const std::string data_tmp = path_ + ".data.tmp";
   if (data_fd_ < 0) {
     data_fd_ = ::open(data_tmp.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (data_fd_ < 0) return Error{ErrorCode::kIo, data_tmp + ": " + std::strerror(errno)};
   }
-  packed_.resize(ZSTD_compressBound(raw_.size()));
-  const std::size_t z =
-      ZSTD_compress(packed_.data(), packed_.size(), raw_.data(), raw_.size(), options_.zstd_level);
-  const bool use_zstd = !ZSTD_isError(z) && z < raw_.size();
-  const std::span<const std::uint8_t> stored =
-      use_zstd ? std::span<const std::uint8_t>(packed_.data(), z) : std::span(raw_);
-  Writer dw{directory_};
-  dw.u32(chunk_first_);
-  dw.u32(use_zstd ? 1 : 0);
-  dw.u64(data_bytes_);
-  dw.u32(stored.size());
-  dw.u32(raw_.size());
-  dw.u64(checksum(stored));
-  if (!write_all(data_fd_, stored))
-    return Error{ErrorCode::kIo, data_tmp + ": " + std::strerror(errno)};
-  data_bytes_ += stored.size();
-  raw_.clear();
-  chunk_first_ = next_first;
-  ++chunks_;
+  // Compress every pending chunk, each alone (the same bytes on any number
+  // of threads), then write them in order.
+  std::atomic<std::size_t> next{0};
+  auto compress = [&]() {
+    for (std::size_t i; (i = next.fetch_add(1)) < pending_.size();) {
+      Pending& p = pending_[i];
+      p.packed.resize(ZSTD_compressBound(p.raw.size()));
+      p.z = ZSTD_compress(p.packed.data(), p.packed.size(), p.raw.data(), p.raw.size(),
+                          options_.zstd_level);
+    }
+  };
+  const std::size_t helpers =
+      std::min<std::size_t>(static_cast<std::size_t>(std::max(1, options_.threads)),
+                            pending_.size()) -
+      1;
+  std::vector<std::thread> pool;
+  for (std::size_t t = 0; t < helpers; ++t) pool.emplace_back(compress);
+  compress();
+  for (auto& th : pool) th.join();
+  for (const Pending& p : pending_) {
+    const bool use_zstd = !ZSTD_isError(p.z) && p.z < p.raw.size();
+    const std::span<const std::uint8_t> stored =
+        use_zstd ? std::span<const std::uint8_t>(p.packed.data(), p.z) : std::span(p.raw);
+    Writer dw{directory_};
+    dw.u32(p.first);
+    dw.u32(use_zstd ? 1 : 0);
+    dw.u64(data_bytes_);
+    dw.u32(stored.size());
+    dw.u32(p.raw.size());
+    dw.u64(checksum(stored));
+    if (!write_all(data_fd_, stored))
+      return Error{ErrorCode::kIo, data_tmp + ": " + std::strerror(errno)};
+    data_bytes_ += stored.size();
+    ++chunks_;
+  }
+  pending_.clear();
   return {};
 }
 
@@ -372,6 +404,7 @@ Expected<std::uint64_t> LayerWriter::finish() {
                                               " partitions written"};
   if (!raw_.empty())
     if (auto flushed = flush_chunk(added_); !flushed) return flushed.error();
+  if (auto written = write_pending(); !written) return written.error();
   FileHeader h;
   h.tricks = tricks_;
   h.klass = klass_;

@@ -73,7 +73,7 @@ for (( c = from; c <= cards; c += 4 )); do
   array=$(submit ${after:+--dependency=afterok:$after} --array=0-$((tasks - 1)) \
     --cpus-per-task="$cpus" --job-name="ddtb-$c" "$here/ddtb-shard.sbatch" "$build" "$out" "$c")
   array=${array%%;*}
-  merge=$(submit --dependency=afterok:"$array" --job-name="ddtb-merge-$c" \
+  merge=$(submit --dependency=afterok:"$array" --cpus-per-task="$cpus" --job-name="ddtb-merge-$c" \
     "$here/ddtb-merge.sbatch" "$build" "$out" "$c")
   merge=${merge%%;*}
   echo "$c cards: array job $array ($tasks tasks), merge job $merge"
