@@ -28,8 +28,10 @@ class ProbeSession {
     std::uint32_t chunk = 0;  // chunk of the layer's file
     std::uint32_t index = 0;  // partition's index within the chunk
     // The partition's sets in the chunk last seen loaded for it: valid while
-    // the chunk slot still holds that chunk.
-    const tb::RawChunk* seen = nullptr;
+    // the chunk slot still holds that load of the chunk (same stamp). A
+    // stamp, not the chunk's address: a chunk evicted, freed and loaded
+    // again may come back at the same address with its bytes elsewhere.
+    std::uint64_t seen = 0;
     const std::uint8_t* begin = nullptr;
     const std::uint8_t* end = nullptr;
   };
@@ -37,6 +39,7 @@ class ProbeSession {
     std::uint32_t layer = 0;
     std::uint32_t chunk = 0;
     std::shared_ptr<const tb::RawChunk> data;
+    std::uint64_t stamp = 0;  // which of the session's loads `data` is; 0 = none
   };
   ShapeSlot& shape_slot(std::uint64_t shape, int layer) {
     return shapes_[hash(shape ^ std::uint64_t(layer) << 58) >> (64 - kShapeBits)];
@@ -44,11 +47,14 @@ class ProbeSession {
   ChunkSlot& chunk_slot(std::uint32_t chunk, int layer) {
     return chunks_[hash(std::uint64_t(layer) << 32 | chunk) >> (64 - kChunkBits)];
   }
+  // A stamp no chunk slot of this session has had before (never 0).
+  std::uint64_t new_stamp() { return ++stamps_; }
 
  private:
   static std::uint64_t hash(std::uint64_t x) { return x * 0x9e3779b97f4a7c15ull; }
   std::array<ShapeSlot, 1 << kShapeBits> shapes_;
   std::array<ChunkSlot, kChunkSlots> chunks_;
+  std::uint64_t stamps_ = 0;
 };
 
 // Raw-hand access to a Tablebase's probe (no Position to build on the hot path).

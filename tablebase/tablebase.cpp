@@ -150,7 +150,7 @@ struct Tablebase::Impl {
     if (ss.layer != static_cast<std::uint32_t>(layer) || ss.shape != shape) {
       LayerFile::Location where;
       if (!file->locate(shape, where)) return false;
-      ss = {shape, static_cast<std::uint32_t>(layer), where.chunk, where.index, nullptr, nullptr,
+      ss = {shape, static_cast<std::uint32_t>(layer), where.chunk, where.index, 0, nullptr,
             nullptr};
     }
     ProbeSession::ChunkSlot& cs = session->chunk_slot(ss.chunk, layer);
@@ -162,11 +162,12 @@ struct Tablebase::Impl {
       }
       cs.layer = static_cast<std::uint32_t>(layer);
       cs.chunk = ss.chunk;
+      cs.stamp = session->new_stamp();
     }
-    if (ss.seen != cs.data.get()) {
-      ss.seen = cs.data.get();
-      ss.begin = ss.seen->bytes.data() + ss.seen->ranges[ss.index].begin;
-      ss.end = ss.seen->bytes.data() + ss.seen->ranges[ss.index].end;
+    if (ss.seen != cs.stamp) {
+      ss.seen = cs.stamp;
+      ss.begin = cs.data->bytes.data() + cs.data->ranges[ss.index].begin;
+      ss.end = cs.data->bytes.data() + cs.data->ranges[ss.index].end;
     }
     begin = ss.begin;
     end = ss.end;
