@@ -327,6 +327,13 @@ Value Engine::play(int t, int pos, int card, int beta) {
     const int winner = (tr.leader + tr.win_pos) & 3;
     const int ns = is_ns(winner) ? 1 : 0;
     tricks_[t + 1].leader = winner;
+    if (tr.rel_valid && f_.transposition_table) {
+      // The next trick start probes the table: start fetching its slot now.
+      std::uint64_t shape = tr.shape;
+      for (int i = 0; i < 4; ++i)
+        shape -= std::uint64_t{1} << shape_shift((tr.leader + i) & 3, suit_of(tr.cards[i]));
+      tt_.prefetch(shape, winner);
+    }
     r = trick_start(t + 1, beta - ns);
     r.tricks += ns;
     r.winners |= trick_winners(tr, winner);

@@ -22,49 +22,66 @@ struct Hands {
   bool has_trumps(int seat) const { return trump != kNoTrump && (h[seat] & suit_bits(trump)); }
 };
 
-int lead_weight(const Hands& H, const TrickView& t, int card, const MoveHints& hints) {
-  const int s = suit_of(card), r = rank_of(card);
+// What a lead's weight needs to know about its suit; the same for every card
+// of the suit, so computed once per suit.
+struct LeadSuit {
+  Bits my, pds, lhos, rhos, top, second, opp;
+  int suit_w;
+  bool opp_can_ruff, opp_single_top;
+};
+
+LeadSuit lead_suit_info(const Hands& H, const TrickView& t, int s) {
   const int me = t.leader, lho = (me + 1) & 3, pd = (me + 2) & 3, rho = (me + 3) & 3;
-  const Bits my = H.suit(me, s), pds = H.suit(pd, s), lhos = H.suit(lho, s), rhos = H.suit(rho, s);
-  const Bits all = my | pds | lhos | rhos;
-  const Bits top = top_bit(all);
-  const Bits second = (all & ~top) ? top_bit(all & ~top) : 0;
+  LeadSuit L;
+  L.my = H.suit(me, s);
+  L.pds = H.suit(pd, s);
+  L.lhos = H.suit(lho, s);
+  L.rhos = H.suit(rho, s);
+  const Bits all = L.my | L.pds | L.lhos | L.rhos;
+  L.top = top_bit(all);
+  L.second = (all & ~L.top) ? top_bit(all & ~L.top) : 0;
   const int depth = count(H.h[me]) * 4;
 
-  const int count_lh = lhos ? 4 * count(lhos) : depth + 4;
-  const int count_rh = rhos ? 4 * count(rhos) : depth + 4;
-  int suit_w = -((count_lh + count_rh) * 32) / 15;
+  const int count_lh = L.lhos ? 4 * count(L.lhos) : depth + 4;
+  const int count_rh = L.rhos ? 4 * count(L.rhos) : depth + 4;
+  L.suit_w = -((count_lh + count_rh) * 32) / 15;
   const bool side_suit = H.trump != kNoTrump && s != H.trump;
-  const bool opp_can_ruff =
-      side_suit && ((!lhos && H.has_trumps(lho)) || (!rhos && H.has_trumps(rho)));
-  if (opp_can_ruff) suit_w += weight::kRuffRisk;
-  if (rhos & (top | second)) suit_w += weight::kRhoHigh;
-  if (side_suit && count(my) == 1 && H.has_trumps(me) && (pds & top) && count(pds) >= 2)
-    suit_w += weight::kRuffSetup;
+  L.opp_can_ruff =
+      side_suit && ((!L.lhos && H.has_trumps(lho)) || (!L.rhos && H.has_trumps(rho)));
+  if (L.opp_can_ruff) L.suit_w += weight::kRuffRisk;
+  if (L.rhos & (L.top | L.second)) L.suit_w += weight::kRhoHigh;
+  if (side_suit && count(L.my) == 1 && H.has_trumps(me) && (L.pds & L.top) && count(L.pds) >= 2)
+    L.suit_w += weight::kRuffSetup;
+  L.opp = L.lhos | L.rhos;
+  L.opp_single_top =
+      (L.lhos == L.top && count(L.lhos) == 1) || (L.rhos == L.top && count(L.rhos) == 1);
+  return L;
+}
 
-  const Bits opp = lhos | rhos;
+int lead_weight(const LeadSuit& L, int card, const MoveHints& hints) {
+  const int r = rank_of(card);
+  const Bits my = L.my, pds = L.pds, top = L.top, second = L.second;
   const Bits our_best = bit_of(card) | (pds ? top_bit(pds) : 0);
-  const bool wins = !opp_can_ruff && (!opp || top_bit(our_best) > top_bit(opp));
-  const bool opp_single_top = (lhos == top && count(lhos) == 1) || (rhos == top && count(rhos) == 1);
+  const bool wins = !L.opp_can_ruff && (!L.opp || top_bit(our_best) > top_bit(L.opp));
   const bool is_top = bit_of(card) == top;
 
   int w;
   if (wins) {
-    if (opp_single_top) w = 40 - r;
+    if (L.opp_single_top) w = 40 - r;
     else if (my & top) w = (pds & second) ? 50 - r : is_top ? 31 : 19 - r;
     else if (pds & top) w = (my & second) ? 50 - r : 35 - r;
     else if (my & second) w = 40;
     else w = 30 - r;
     if (card == hints.tt_best) w += weight::kTtBestWin;
   } else {
-    if (opp_single_top) w = 29 - r;
+    if (L.opp_single_top) w = 29 - r;
     else if (my & top) w = (pds & second) ? 44 - r : is_top ? 25 : 13 - r;
     else if (pds & top) w = (my & second) ? 44 - r : 29 - r;
     else if (my & second) w = 29;
     else w = 13 - r;
     if (card == hints.tt_best) w += weight::kTtBestLose;
   }
-  return suit_w + w;
+  return L.suit_w + w;
 }
 
 // Whether `card`, now winning the trick, stays winning against the seats
@@ -126,10 +143,23 @@ void order_moves(const std::array<Bits, 4>& hands, int trump, const TrickView& t
                  const MoveHints& hints, MoveList& out, int from) {
   if (out.size - from <= 1) return;
   const Hands H{hands, trump};
-  for (int i = from; i < out.size; ++i) {
-    const int card = out.moves[i].card;
-    const int w = t.pos == 0 ? lead_weight(H, t, card, hints) : follow_weight(H, t, card);
-    out.moves[i].weight = static_cast<std::int16_t>(w);
+  if (t.pos == 0) {
+    LeadSuit suits[4];
+    unsigned have = 0;
+    for (int i = from; i < out.size; ++i) {
+      const int card = out.moves[i].card;
+      const int s = suit_of(card);
+      if (!(have & (1u << s))) {
+        suits[s] = lead_suit_info(H, t, s);
+        have |= 1u << s;
+      }
+      out.moves[i].weight = static_cast<std::int16_t>(lead_weight(suits[s], card, hints));
+    }
+  } else {
+    for (int i = from; i < out.size; ++i) {
+      const int card = out.moves[i].card;
+      out.moves[i].weight = static_cast<std::int16_t>(follow_weight(H, t, card));
+    }
   }
   // Insertion sort: at most 13 moves, stable, no allocation.
   for (int i = from + 1; i < out.size; ++i) {

@@ -256,6 +256,9 @@ int trump_length_tricks(const std::array<Bits, 4>& h, int trump, int a, int b) {
 SureTricks ranked_trump_tricks(const std::array<Bits, 4>& h, int trump, int a, int needed) {
   const Bits tm = suit_bits(trump);
   const Bits mine = h[a] & tm;
+  // Every claim counts a's own trumps: a count below `needed` is no use to
+  // the callers (they only ask whether `needed` is reached).
+  if (count(mine) < needed) return {};
   const Bits theirs = (h[(a + 1) & 3] | h[(a + 3) & 3]) & tm;
   Bits cards = mine | theirs;
   int higher = 0, won = 0;
@@ -325,36 +328,29 @@ Bits king_behind_ace(const std::array<Bits, 4>& h, int trump) {
 
 SureTricks quick_tricks(const std::array<Bits, 4>& h, int leader, int trump, int needed) {
   const int lho = (leader + 1) & 3, pd = (leader + 2) & 3, rho = (leader + 3) & 3;
-  const SureTricks trumps = trump_tricks(h, trump, leader, pd, needed);
-  if (trumps.tricks >= needed) return trumps;
-  if (needed == 1) {
-    if (const Bits kb = king_behind_ace(h, trump); kb) {
-      const int behind = (owner(h, top_bit(kb)) + 1) & 3;
-      const bool side_card = (h[leader] & ~suit_bits(trump)) != 0;
-      if (behind == pd || (behind == leader && side_card)) return {1, kb};
-    }
-  }
-  // Upper bound of every line below. In a suit, our side wins at most as
-  // many rounds in a row as it holds cards above every opponent's card, and
-  // more (up to the longer of our holdings) only if those cards outlast the
-  // opponents' holdings; nothing unless we hold the suit's top card. If the
-  // opponents hold the top trump, their trumps are never drawn, so a side
-  // suit gives at most the shortest holding of an opponent with trumps.
-  // Every line starts with the leader leading a suit that we win (or counts
-  // trumps that only our side holds), so without either there are none.
+  // Upper bound of every cashing line below. In a suit, our side wins at
+  // most as many rounds in a row as it holds cards above every opponent's
+  // card, and more (up to the longer of our holdings) only if those cards
+  // outlast the opponents' holdings; nothing unless we hold the suit's top
+  // card. If the opponents hold the top trump, their trumps are never drawn,
+  // so a side suit gives at most the shortest holding of an opponent with
+  // trumps. Every line starts with the leader leading a suit that we win (or
+  // counts trumps that only our side holds), so without either there are
+  // none.
   int cap = 13;  // -1: the opponents hold the top trump
   if (trump != kNoTrump) {
     const Bits tm = suit_bits(trump);
     const Bits opp_trumps = (h[lho] | h[rho]) & tm;
     if (opp_trumps && !((h[leader] | h[pd]) & tm & above(top_bit(opp_trumps)))) cap = -1;
   }
-  int bound = 0;
+  int bound = 0, trump_line = 0, trump_holding = 0;
   bool can_start = false;
   for (int s = 0; s < 4; ++s) {
     const Bits m = suit_bits(s);
     const Bits ours = (h[leader] | h[pd]) & m, theirs = (h[lho] | h[rho]) & m;
     if (!ours) continue;
     const int longest = std::max(count(h[leader] & m), count(h[pd] & m));
+    if (s == trump) trump_holding = longest;
     int n = longest;
     if (theirs) {
       const int over = count(ours & above(top_bit(theirs)));
@@ -368,7 +364,22 @@ SureTricks quick_tricks(const std::array<Bits, 4>& h, int leader, int trump, int
     }
     // Trumps that only our side holds win whenever played: no lead needed.
     can_start |= (h[leader] & m) != 0 || (s == trump && !theirs);
+    if (s == trump) trump_line = n;
     bound += n;
+  }
+  // The trump tricks below never exceed our longer trump holding (each
+  // counts trumps of one hand), and K x behind the A gives one trick: when
+  // neither that nor the lines can reach `needed`, nothing can.
+  if (needed >= 2 && bound - trump_line + std::max(trump_line, trump_holding) < needed) return {};
+
+  const SureTricks trumps = trump_tricks(h, trump, leader, pd, needed);
+  if (trumps.tricks >= needed) return trumps;
+  if (needed == 1) {
+    if (const Bits kb = king_behind_ace(h, trump); kb) {
+      const int behind = (owner(h, top_bit(kb)) + 1) & 3;
+      const bool side_card = (h[leader] & ~suit_bits(trump)) != 0;
+      if (behind == pd || (behind == leader && side_card)) return {1, kb};
+    }
   }
   if (bound < needed || !can_start) return {};
 

@@ -69,6 +69,10 @@ std::size_t TransTable::bytes_in_use() const {
   return slots_used_ * sizeof(Slot) + std::size_t(arena_top_) * sizeof(Entry);
 }
 
+void TransTable::prefetch(std::uint64_t shape, int leader) const {
+  __builtin_prefetch(&slots_[mix(shape, leader) & (slot_count_ - 1)]);
+}
+
 TransTable::Slot* TransTable::find_slot(std::uint64_t shape, int leader, bool insert) {
   const std::size_t mask = slot_count_ - 1;
   std::size_t i = mix(shape, leader) & mask;

@@ -60,6 +60,10 @@ class TransTable {
   const Entry* probe(std::uint64_t shape, int leader, const RelPattern& rel, int beta,
                      const Entry** hint);
 
+  // Starts loading the slot of (shape, leader) into the cache, ahead of a
+  // probe or store.
+  void prefetch(std::uint64_t shape, int leader) const;
+
   // Records bounds for the positions matching `value` on the top `counts`
   // cards of each suit (`value` is 0 outside them). An identical pattern has
   // its bounds intersected; a pattern already implied by a more general entry
