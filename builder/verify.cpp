@@ -237,9 +237,15 @@ Expected<VerifyReport> verify_tables(const std::string& dir, const VerifyOptions
             std::array<Bits, 4> hands{};
             for (int c = 0; c < 4 * tricks; ++c) hands[c % 4] |= bit_of(deck[c]);
             const int leader = static_cast<int>(r.below(4));
-            int trump = k == StrainClass::kTrump ? static_cast<int>(r.below(4)) : kNoTrump;
             const Bits all = hands[0] | hands[1] | hands[2] | hands[3];
-            if (trump != kNoTrump && !(all & suit_bits(trump))) return;  // belongs to the NT class
+            // A trump suit the deal holds (without one it is a no-trump position).
+            int trump = kNoTrump;
+            if (k == StrainClass::kTrump) {
+              int present[4], n_present = 0;
+              for (int s = 0; s < 4; ++s)
+                if (all & suit_bits(s)) present[n_present++] = s;
+              trump = present[r.below(static_cast<std::uint64_t>(n_present))];
+            }
             std::array<CardSet, 4> cs;
             for (int h = 0; h < 4; ++h) cs[h] = CardSet(hands[h]);
             const Position p = Position::at_trick_start(

@@ -122,6 +122,10 @@ TEST_F(Tables, VerifyBothWays) {
   // Every canonical state of 12 cards was checked (DESIGN.md §4 counts).
   EXPECT_EQ(report->layers[4].states_checked, 8554536u);
   EXPECT_EQ(report->layers[5].states_checked, 25165080u);
+  // 12 cards: every one of the random positions asked of the solver, in both
+  // classes (a trump position always has a trump suit among its cards).
+  EXPECT_EQ(report->layers[4].solver_checked, 100000u);
+  EXPECT_EQ(report->layers[5].solver_checked, 100000u);
 }
 
 TEST_F(Tables, VerifyReportsLayersBuiltOnOtherTables) {
