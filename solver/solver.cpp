@@ -171,7 +171,8 @@ SolveResult Solver::solve(const Position& position) {
     best = std::max(best, score);
     result.cards.push_back(CardScore{r.card, r.equals, score});
   }
-  result.tricks = best;
+  // A finished position (no card left to play) takes no more tricks.
+  result.tricks = n > 0 ? best : 0;
   std::stable_sort(result.cards.begin(), result.cards.end(),
                    [](const CardScore& a, const CardScore& b) {
                      if (a.tricks != b.tricks) return a.tricks > b.tricks;
