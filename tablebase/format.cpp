@@ -601,11 +601,18 @@ Expected<RawChunk> LayerFile::load_raw_chunk(std::size_t c, bool full) const {
   const auto stored = bytes_.subspan(header_.data_offset + e.offset, e.stored_bytes);
   const std::string where = name_ + ": chunk " + std::to_string(c);
   if (checksum(stored) != e.checksum) return corrupt(where, "checksum mismatch");
+  // The sizes are checked before anything is allocated: a corrupt
+  // directory entry (with checksums to match) must not make us allocate up
+  // to 4 GiB. A zstd block holds at most 128 KiB and takes 4 bytes at least
+  // (an RLE block), so the stored bytes bound the raw size.
+  if (e.encoding == 1) {
+    const unsigned long long size = ZSTD_getFrameContentSize(stored.data(), stored.size());
+    if (size != e.raw_bytes || e.raw_bytes / (std::size_t{128} << 10) > stored.size() / 4)
+      return corrupt(where, "compressed chunk of unexpected size");
+  }
   RawChunk chunk;
   chunk.bytes.resize(std::size_t{e.raw_bytes} + kScanPadding, 0);
   if (e.encoding == 1) {
-    const unsigned long long size = ZSTD_getFrameContentSize(stored.data(), stored.size());
-    if (size != e.raw_bytes) return corrupt(where, "compressed chunk of unexpected size");
     // One decompression context per thread: creating one per chunk costs
     // more than decompressing a chunk.
     static thread_local std::unique_ptr<ZSTD_DCtx, std::size_t (*)(ZSTD_DCtx*)> dctx(
