@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Installs everything ddtb needs to build, test and benchmark on Debian 12.
 # Run as root (or with sudo). libdds-dev is the reference solver for the tests
-# and benchmarks only; the library never links it. openmpi-bin and
-# libopenmpi-dev give mpirun and ddtb-build-mpi, the MPI launcher of
-# tablebase builds (docs/DISTRIBUTED.md).
+# and benchmarks only; the library never links it. clang-14, libclang-rt-14-dev
+# (libFuzzer and Clang's sanitizer runtimes) and llvm-14 (llvm-symbolizer, for
+# readable sanitizer reports) are for the fuzz targets and sanitizer builds
+# (README.md, "Hardening"); GCC's ASan/UBSan/TSan runtimes come with g++.
+# openmpi-bin and libopenmpi-dev give mpirun and ddtb-build-mpi, the MPI
+# launcher of tablebase builds (docs/DISTRIBUTED.md).
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
@@ -12,4 +15,5 @@ apt-get install -y -qq --no-install-recommends \
   libboost-dev libxxhash-dev libzstd-dev \
   libgtest-dev libgmock-dev libbenchmark-dev \
   libdds-dev \
-  openmpi-bin libopenmpi-dev
+  openmpi-bin libopenmpi-dev \
+  clang-14 libclang-rt-14-dev llvm-14
