@@ -450,7 +450,10 @@ int cmd_merge(const std::vector<std::string>& args) {
   for (int kc = 0; kc < 2; ++kc) {
     const StrainClass k = static_cast<StrainClass>(kc);
     if (layer_present(dir, tricks, k)) {
-      std::printf("%2d cards %-8s: already in %s\n", 4 * tricks, class_name(k), dir.c_str());
+      // Units a merge killed after writing the table left are of no more use.
+      const bool removed = !keep && remove_unit_dir(make_job(dir, tricks, k, *lower, 0));
+      std::printf("%2d cards %-8s: already in %s%s\n", 4 * tricks, class_name(k), dir.c_str(),
+                  removed ? " (its leftover units removed)" : "");
       continue;
     }
     // The unit size is whatever the units were built with (0: take it from them).

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Killing ddtb-build build (SIGKILL) at random moments and running it again
 # until it finishes gives byte for byte the tables of the in-memory
-# reference build, and leaves nothing behind.
+# reference build, and leaves nothing behind; so does killing ddtb-build
+# merge at random moments.
 #   kill_resume_test.sh DDTB_BUILD REF_DIR WORK_DIR [CARDS] [KILLS] [MAX_DELAY_MS] [SEED]
 # Each run is killed after a random delay of up to MAX_DELAY_MS (default
 # 3000: a 12-card build takes 3-10 s here, a restart less).
@@ -49,4 +50,40 @@ done
 echo "final run:"
 "$build" build --cards "$cards" --out "$out" --threads 2 --unit-size 64 --quiet
 echo "$killed runs killed, $((chains + 1)) chains of runs completed"
+same_tables "$ref" "$out" "$cards"
+
+# The merge alone, killed at random moments (a build spends little of its
+# time there): the units of the last card count built by a shard run, then
+# `merge` killed after up to a quarter of MAX_DELAY_MS until KILLS merges
+# were killed or one finished, then run to the end.
+echo "merge killed at random moments:"
+out=$work/merge
+rm -rf "$out"
+mkdir -p "$out"
+for (( c = 4; c < cards; c += 4 )); do cp "$ref"/ddtb-$c-*.tbl "$out/"; done
+"$build" build --cards "$cards" --out "$out" --shard 0/1 --threads 2 --unit-size 64 --quiet > /dev/null
+killed=0
+for (( k = 0; k < kills; k++ )); do
+  ms=$(( 5 + (RANDOM * 32768 + RANDOM) % (max_ms / 4) ))
+  delay=$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))
+  "$build" merge "$out" --cards "$cards" --threads 2 > "$work/merge-$k.log" 2>&1 &
+  pid=$!
+  sleep "$delay"
+  kill -KILL "$pid" 2>/dev/null || true
+  rc=0
+  wait "$pid" 2>/dev/null || rc=$?
+  if (( rc == 137 )); then
+    killed=$((killed + 1))
+    echo "merge $k: killed after ${delay}s; on disk: $(cd "$out" && ls -A | tr '\n' ' ')"
+  elif (( rc == 0 )); then
+    echo "merge $k: finished before its kill at ${delay}s"
+    break
+  else
+    echo "FAIL: merge $k exited $rc:"
+    cat "$work/merge-$k.log"
+    exit 1
+  fi
+done
+"$build" merge "$out" --cards "$cards" --threads 2
+echo "$killed merges killed"
 same_tables "$ref" "$out" "$cards"
