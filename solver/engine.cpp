@@ -235,16 +235,32 @@ Value Engine::play_moves(int t, int pos, int beta, const MoveHints& hints_in) {
   ++stats_.nodes;
   TrickState& tr = tricks_[t];
   const int seat = (tr.leader + pos) & 3;
-  if (pos > 0) {
-    // At the extremes (North-South need every trick left, or just one), a
-    // side that surely wins the trick in progress settles the question.
+  if (pos > 0 && f_.quick_tricks) {
+    // A side that surely wins the trick in progress settles the question
+    // when it needs just one more trick (North-South need every trick left,
+    // or just one).
     const int k = count(hand_[seat]);  // tricks left, this one included
-    if (f_.quick_tricks && (beta == k || beta == 1)) {
+    const int win_seat = (tr.leader + tr.win_pos) & 3;
+    if (beta == k || beta == 1) {
       const int side = beta == k ? 1 : 0;
       Bits w = 0;
       if (wins_current_trick(hand_, trump_, tr.leader, pos, tr.lead_suit, tr.cards[tr.win_pos],
-                             (tr.leader + tr.win_pos) & 3, side, w))
+                             win_seat, side, w))
         return {side ? k - 1 : 1, w};
+    }
+    // In no trumps, second hand's side also when the hand that wins the trick
+    // then cashes enough top cards on lead (after DDS's QuickTricksSecondHand).
+    const int side = seat & 1;
+    const int needed = side ? k - beta + 1 : beta;  // to deny (EW) or reach (NS) beta
+    if (pos == 1 && trump_ == kNoTrump && needed > 1) {
+      Bits w = 0;
+      int taker = -1;
+      if (wins_current_trick(hand_, trump_, tr.leader, pos, tr.lead_suit, tr.cards[tr.win_pos],
+                             win_seat, side, w, &taker)) {
+        const bool to_play = ((taker - tr.leader) & 3) >= pos;
+        const int q = 1 + cash_after_trick(hand_, tr.lead_suit, taker, to_play, w);
+        if (q >= needed) return {side ? k - q : q, w};
+      }
     }
   }
   const TrickView view{tr.leader,

@@ -481,7 +481,8 @@ SureTricks later_tricks(const std::array<Bits, 4>& h, int leader, int trump, int
 }
 
 bool wins_current_trick(const std::array<Bits, 4>& h, int trump, int leader, int pos,
-                        int lead_suit, int win_card, int win_seat, int side, Bits& winners) {
+                        int lead_suit, int win_card, int win_seat, int side, Bits& winners,
+                        int* taker) {
   const Bits lm = suit_bits(lead_suit);
   const Bits tm = trump == kNoTrump ? 0 : suit_bits(trump);
   const bool ruffed = suit_of(win_card) != lead_suit;  // the trick is already trumped
@@ -515,6 +516,7 @@ bool wins_current_trick(const std::array<Bits, 4>& h, int trump, int leader, int
     const Bits w = bit_of(win_card);
     if ((!ruffed && !any_opp_ruff && opp_follow_top < w) || (ruffed && opp_top_trump < w)) {
       winners = w;
+      if (taker) *taker = win_seat;
       return true;
     }
   }
@@ -529,6 +531,7 @@ bool wins_current_trick(const std::array<Bits, 4>& h, int trump, int leader, int
         for (int i = 0; i < n; ++i) {
           if (ours(order[i]) && (h[order[i]] & top)) {
             winners = top;
+            if (taker) *taker = order[i];
             return true;
           }
         }
@@ -546,10 +549,32 @@ bool wins_current_trick(const std::array<Bits, 4>& h, int trump, int leader, int
       if (ruffed && t < bit_of(win_card)) continue;
       if (t < opp_top_trump) continue;
       winners = t;
+      if (taker) *taker = seat;
       return true;
     }
   }
   return false;
+}
+
+int cash_after_trick(const std::array<Bits, 4>& h, int lead_suit, int taker, bool taker_to_play,
+                     Bits& winners) {
+  const Bits all = h[0] | h[1] | h[2] | h[3];
+  int q = 0;
+  for (int s = 0; s < 4; ++s) {
+    const Bits m = suit_bits(s);
+    Bits mine = h[taker] & m;
+    // The taker's winning card of the led suit goes to the trick in progress.
+    if (s == lead_suit && taker_to_play && mine) mine &= ~top_bit(mine);
+    if (!mine) continue;
+    const Bits others = all & m & ~h[taker];
+    if (!others) {
+      q += count(mine);  // nobody else holds the suit: every card wins
+    } else if (top_bit(mine) > top_bit(others)) {
+      ++q;
+      winners |= top_bit(mine);
+    }
+  }
+  return q;
 }
 
 }  // namespace ddtb::detail

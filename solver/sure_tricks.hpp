@@ -34,7 +34,18 @@ SureTricks later_tricks(const std::array<Bits, 4>& hands, int leader, int trump,
 // `leader` in `lead_suit`; `pos` cards are on the table (1..3), the best of
 // them is `win_card`, played by `win_seat`; `hands` are the cards not yet
 // played. On success, `winners` receives the card(s) whose rank decides it.
+// `taker`, if given, receives the seat that wins it.
 bool wins_current_trick(const std::array<Bits, 4>& hands, int trump, int leader, int pos,
-                        int lead_suit, int win_card, int win_seat, int side, Bits& winners);
+                        int lead_suit, int win_card, int win_seat, int side, Bits& winners,
+                        int* taker = nullptr);
+
+// No trumps: the tricks that `taker`, having won the trick in progress (with
+// its top card of the led suit, still to be played when `taker_to_play`),
+// then cashes in a row on lead: the top card of each suit it holds (the
+// cards of the other hands still to play to this trick only lower theirs),
+// or every card of a suit nobody else holds. Adds the ranks relied on to
+// `winners`.
+int cash_after_trick(const std::array<Bits, 4>& hands, int lead_suit, int taker,
+                     bool taker_to_play, Bits& winners);
 
 }  // namespace ddtb::detail
