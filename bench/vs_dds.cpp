@@ -117,6 +117,9 @@ struct Item {
   double cpu_s = 0;
   double wall_s = 0;
   std::uint64_t nodes = 0;  // ddtb: SolverStats::nodes; DDS: futureTricks.nodes (solves only)
+  // ddtb: SolverStats::trick_starts, the count DDS's futureTricks.nodes makes
+  // (DDS counts a node per trick start, not per card played).
+  std::uint64_t trick_nodes = 0;
   std::int32_t values[64] = {};
 };
 
@@ -207,6 +210,7 @@ void run_ddtb(const Options& o, const std::vector<RefDeal>& deals, int fd) {
       const Item item = timed([&](Item& it) {
         one(solver, d, it);
         it.nodes = solver.stats().nodes;
+        it.trick_nodes = solver.stats().trick_starts;
       });
       write_all(fd, &item, sizeof item);
     }
@@ -315,11 +319,12 @@ void report_mismatch(const char* what, int deal, const char* a_name, const Item&
 
 struct Totals {
   double cpu = 0, wall = 0;
-  std::uint64_t nodes = 0;
+  std::uint64_t nodes = 0, trick_nodes = 0;
   void add(const Item& i) {
     cpu += i.cpu_s;
     wall += i.wall_s;
     nodes += i.nodes;
+    trick_nodes += i.trick_nodes;
   }
 };
 
@@ -424,9 +429,13 @@ int run(const Options& o) {
   total_line("DD tables", t_ours_table, t_dds_table);
   total_line("FUT solves", t_ours_solve, t_dds_solve);
   if (with_ddtb)
-    std::printf("ddtb nodes: DD tables %" PRIu64 ", FUT solves %" PRIu64 "\n", t_ours_table.nodes,
-                t_ours_solve.nodes);
-  if (with_dds) std::printf("dds nodes:  FUT solves %" PRIu64 "\n", t_dds_solve.nodes);
+    std::printf("ddtb nodes: DD tables %" PRIu64 " (trick starts %" PRIu64 "), FUT solves %" PRIu64
+                " (trick starts %" PRIu64 ")\n",
+                t_ours_table.nodes, t_ours_table.trick_nodes, t_ours_solve.nodes,
+                t_ours_solve.trick_nodes);
+  if (with_dds)
+    std::printf("dds nodes:  FUT solves %" PRIu64 " (DDS counts trick starts only)\n",
+                t_dds_solve.nodes);
 
   // Memory: each side's peak RSS above the idle child's.
   const double base_mib = idle.max_rss_kib / 1024.0;
