@@ -11,7 +11,8 @@
 # defined: include this file right after project(). Sanitized builds keep
 # assert() on (-UNDEBUG): a broken invariant is as much a finding as a bad
 # read. Prebuilt Debian libraries (GoogleTest, zstd, xxHash, libdds for the
-# peer) are not instrumented; see tests/sanitizers/ for what that implies.
+# peer) are not instrumented; tests/sanitizers/sanitizers.cmake says what that
+# implies for the test suite.
 set(DDTB_SANITIZE "" CACHE STRING "Sanitizers for every target: address (ASan+UBSan), thread (TSan), or empty")
 set_property(CACHE DDTB_SANITIZE PROPERTY STRINGS "" address thread)
 option(DDTB_FUZZ "Build the libFuzzer targets of tests/fuzz (Clang only)" OFF)
