@@ -11,7 +11,9 @@
 #                           only when MPI was found)
 # Each compares with the same reference tables, built in memory by
 # build_layer + write_layer (tests/dist/reference_tables.hpp). Together about
-# 30 CPU-seconds. Label "long": the 16-card kill test (about 10 CPU-minutes).
+# 30 CPU-seconds. Label "long": the 16-card kill test (about 25 CPU-minutes:
+# the reference, the killed and resumed builds, a shard build for the merge
+# kills; 45 minutes of wall time on the busy 2-core machine).
 ddtb_add_test(ddtb_distributed_test SOURCES distributed_test.cpp TIMEOUT 600
               LABELS distributed)
 target_link_libraries(ddtb_distributed_test PRIVATE ddtb_builder)
@@ -54,6 +56,6 @@ if(TARGET ddtb-build)
   # random moments within a few minutes and resumed.
   set(dist_ref16 ${dist_work}/ref16)
   add_test(NAME dist_kill_resume_16
-           COMMAND sh -c "mkdir -p '${dist_work}' && '$<TARGET_FILE:ddtb_reference_tables>' '${dist_ref16}' 16 && bash '${CMAKE_CURRENT_SOURCE_DIR}/dist/kill_resume_test.sh' '$<TARGET_FILE:ddtb-build>' '${dist_ref16}' '${dist_work}/kill16' 16 6 240000")
+           COMMAND sh -c "mkdir -p '${dist_work}' && '$<TARGET_FILE:ddtb_reference_tables>' '${dist_ref16}' 16 && bash '${CMAKE_CURRENT_SOURCE_DIR}/dist/kill_resume_test.sh' '$<TARGET_FILE:ddtb-build>' '${dist_ref16}' '${dist_work}/kill16' 16 6 240000 '' 8000")
   set_tests_properties(dist_kill_resume_16 PROPERTIES LABELS "distributed;long" TIMEOUT 7200)
 endif()

@@ -4,12 +4,15 @@
 # reference build, and leaves nothing behind; so does killing ddtb-build
 # merge at random moments.
 #   kill_resume_test.sh DDTB_BUILD REF_DIR WORK_DIR [CARDS] [KILLS] [MAX_DELAY_MS] [SEED]
+#                       [MERGE_MAX_DELAY_MS]
 # Each run is killed after a random delay of up to MAX_DELAY_MS (default
-# 3000: a 12-card build takes 3-10 s here, a restart less).
+# 3000: a 12-card build takes 3-10 s here, a restart less), each merge after
+# up to MERGE_MAX_DELAY_MS (default MAX_DELAY_MS / 4). An empty SEED draws
+# one.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 build=$1 ref=$2 work=$3 cards=${4:-12} kills=${5:-8} max_ms=${6:-3000}
-seed=${7:-$((RANDOM * 32768 + RANDOM))}
+seed=${7:-$((RANDOM * 32768 + RANDOM))} merge_ms=${8:-$((max_ms / 4))}
 RANDOM=$seed
 echo "seed $seed (pass it as the 7th argument to draw the same delays)"
 rm -rf "$work"
@@ -54,8 +57,8 @@ same_tables "$ref" "$out" "$cards"
 
 # The merge alone, killed at random moments (a build spends little of its
 # time there): the units of the last card count built by a shard run, then
-# `merge` killed after up to a quarter of MAX_DELAY_MS until KILLS merges
-# were killed or one finished, then run to the end.
+# `merge` killed after up to MERGE_MAX_DELAY_MS until KILLS merges were
+# killed or one finished, then run to the end.
 echo "merge killed at random moments:"
 out=$work/merge
 rm -rf "$out"
@@ -64,7 +67,7 @@ for (( c = 4; c < cards; c += 4 )); do cp "$ref"/ddtb-$c-*.tbl "$out/"; done
 "$build" build --cards "$cards" --out "$out" --shard 0/1 --threads 2 --unit-size 64 --quiet > /dev/null
 killed=0
 for (( k = 0; k < kills; k++ )); do
-  ms=$(( 5 + (RANDOM * 32768 + RANDOM) % (max_ms / 4) ))
+  ms=$(( 5 + (RANDOM * 32768 + RANDOM) % merge_ms ))
   delay=$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))
   "$build" merge "$out" --cards "$cards" --threads 2 > "$work/merge-$k.log" 2>&1 &
   pid=$!
