@@ -25,11 +25,11 @@
 // and quarantine make resident sizes meaningless (LeakSanitizer checks
 // leaks there).
 //
-// Sizes: the default run (ddtb_soak_test, a few seconds in Release) and
-// the long one (ddtb_soak_long_test, labels long and soak, several
-// CPU-minutes) differ in counts only. The environment variable
-// DDTB_SOAK_SCALE (e.g. 0.25 for the sanitizer builds) multiplies the
-// counts; DDTB_SOAK_SEED changes the seed.
+// Sizes: the default run (ddtb_soak_test, about 20 s in Release) and the
+// long one (ddtb_soak_long_test, label long, CTest name long/SoakLong.*)
+// differ in counts only. The environment variable DDTB_SOAK_SCALE (e.g.
+// 0.25 for the sanitizer builds) multiplies the counts; DDTB_SOAK_SEED
+// changes the seed.
 #include <gtest/gtest.h>
 #include <stdlib.h>
 #include <unistd.h>
