@@ -106,6 +106,17 @@ int solve_all(std::istream& in, const std::string& source, const Options& option
   writer->finish();
   progress.finish();
   reporter.summary();
+  // A damaged chunk of a table is never used: its positions are searched
+  // instead, so the answers stand, but the user should know the file is bad.
+  if (solver.tablebase) {
+    const std::uint64_t bad = solver.tablebase->stats().bad_blocks;
+    if (bad != 0)
+      std::cerr << "ddsolve: warning: " << options.tablebase.value_or("")
+                << ": damaged table chunks: " << bad
+                << " loads failed their checks and were not used (those positions were "
+                   "searched instead); run 'ddtb-build verify "
+                << options.tablebase.value_or("") << "'\n";
+  }
   if (!std::cout.flush()) {
     std::cerr << "ddsolve: cannot write the output (disk full?)\n";
     return kExitUsage;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <fstream>
 #include <regex>
 #include <sstream>
 
@@ -670,6 +671,53 @@ TEST(Ddsolve, TablebaseGivesTheSameAnswers) {
                 "ddsolve --par --play tests/data/cli/club_session.pbn");
 #endif
 }
+
+#ifdef DDTB_BUILD_PATH
+// Damages the compressed data of every chunk of a table file (not its header
+// or chunk directory, so the file still opens): one byte in every 256.
+void damage_chunk_data(const std::filesystem::path& file) {
+  std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+  ASSERT_TRUE(f) << file;
+  std::uint64_t data_offset = 0;  // header offset 56, little-endian (FORMAT.md)
+  f.seekg(56);
+  f.read(reinterpret_cast<char*>(&data_offset), sizeof data_offset);
+  const auto size = std::filesystem::file_size(file);
+  ASSERT_GT(size, data_offset) << file;
+  for (std::uint64_t at = data_offset; at < size; at += 256) {
+    char c = 0;
+    f.seekg(static_cast<std::streamoff>(at));
+    f.read(&c, 1);
+    c = static_cast<char>(c ^ 0x5a);
+    f.seekp(static_cast<std::streamoff>(at));
+    f.write(&c, 1);
+  }
+  ASSERT_TRUE(f) << file;
+}
+
+// A table whose chunks are damaged is not trusted: the positions in them are
+// searched, the answers stay right, and ddsolve says which tables to verify.
+TEST(Ddsolve, DamagedTableChunksAreReportedAndNotUsed) {
+  const auto dir = test::scratch_dir() / "damaged_tables";
+  const auto build = test::run(DDTB_BUILD_PATH, {"build", "--cards", "12", "--out", dir.string(),
+                                                 "--quiet"});
+  ASSERT_EQ(build.exit_code, 0) << build.err;
+  const auto intact =
+      test::run(kDdsolve, {"--tablebase", dir.string(), "--par", "--play", kSession});
+  EXPECT_EQ(intact.exit_code, 0) << intact.err;
+  EXPECT_EQ(intact.err.find("warning"), std::string::npos) << intact.err;
+  damage_chunk_data(dir / "ddtb-12-nt.tbl");
+  damage_chunk_data(dir / "ddtb-12-trump.tbl");
+  const auto damaged =
+      test::run(kDdsolve, {"--tablebase", dir.string(), "--par", "--play", kSession});
+  EXPECT_EQ(damaged.exit_code, 0) << damaged.err;
+  expect_golden(damaged.out, "club_session.txt",
+                "ddsolve --par --play tests/data/cli/club_session.pbn");
+  EXPECT_NE(damaged.err.find("damaged table chunks: "), std::string::npos)
+      << damaged.err;
+  EXPECT_NE(damaged.err.find("ddtb-build verify " + dir.string()), std::string::npos)
+      << damaged.err;
+}
+#endif
 
 TEST(Ddsolve, HelpDocumentsEveryOption) {
   const auto r = test::run(kDdsolve, {"--help"});
