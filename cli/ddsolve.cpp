@@ -113,7 +113,7 @@ int solve_all(std::istream& in, const std::string& source, const Options& option
     if (bad != 0)
       std::cerr << "ddsolve: warning: " << options.tablebase.value_or("")
                 << ": damaged table chunks: " << bad
-                << " loads failed their checks and were not used (those positions were "
+                << " failed their checks and were not used (their positions were "
                    "searched instead); run 'ddtb-build verify "
                 << options.tablebase.value_or("") << "'\n";
   }

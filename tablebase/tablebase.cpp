@@ -113,15 +113,21 @@ struct Tablebase::Impl {
   int max_tricks = 0;
   std::unique_ptr<ChunkCache> cache;
   mutable std::atomic<std::uint64_t> probes{0}, hits{0}, loads{0}, bad_blocks{0};
+  // damaged[tricks][class][chunk]: the chunk failed validation once, so it is
+  // not decoded again (a damaged file costs one check per chunk, not one per probe).
+  std::array<std::array<std::unique_ptr<std::atomic<bool>[]>, 2>, 14> damaged;
 
   // A chunk of a layer file, loaded on first use; nullptr when it fails
   // validation (it is then never used).
   std::shared_ptr<const RawChunk> chunk(int tricks, int klass, std::uint32_t c) const {
     const int layer = tricks << 1 | klass;
     if (auto hit = cache->find(layer, c)) return hit;
+    std::atomic<bool>& bad = damaged[tricks][klass][c];
+    if (bad.load(std::memory_order_relaxed)) return nullptr;
     auto loaded = files[tricks][klass]->load_raw_chunk(c);
     if (!loaded) {
-      bad_blocks.fetch_add(1, std::memory_order_relaxed);
+      if (!bad.exchange(true, std::memory_order_relaxed))
+        bad_blocks.fetch_add(1, std::memory_order_relaxed);
       return nullptr;
     }
     loads.fetch_add(1, std::memory_order_relaxed);
@@ -229,6 +235,7 @@ Expected<std::shared_ptr<const Tablebase>> Tablebase::open(const std::string& di
         return Error{ErrorCode::kCorruptData,
                      dir + "/" + name + ": its header describes another layer"};
       chunks[tricks << 1 | klass] = (*file)->chunks();
+      impl.damaged[tricks][klass] = std::make_unique<std::atomic<bool>[]>((*file)->chunks());
       impl.files[tricks][klass] = std::move(*file);
       impl.max_tricks = std::max(impl.max_tricks, tricks);
       ++found;

@@ -52,7 +52,7 @@ struct TablebaseStats {
   std::uint64_t hits = 0;
   std::uint64_t partition_loads = 0;  // chunks loaded (decompressed)
   std::uint64_t cache_bytes = 0;   // loaded chunks held now
-  std::uint64_t bad_blocks = 0;    // blocks that failed their check (never used)
+  std::uint64_t bad_blocks = 0;    // chunks that failed their checks (never used)
 };
 
 class DDTB_EXPORT Tablebase {
