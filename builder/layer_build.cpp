@@ -15,17 +15,6 @@ namespace {
 // trick at a time and keeps no table: see builder_features).
 constexpr std::size_t kBuilderTtBytes = std::size_t{1} << 20;
 
-void add(PartitionStats& a, const PartitionStats& b) {
-  a.popped += b.popped;
-  a.evaluated += b.evaluated;
-  a.sets += b.sets;
-  a.compacted += b.compacted;
-  a.solver_nodes += b.solver_nodes;
-  a.oracle.calls += b.oracle.calls;
-  a.oracle.leaves += b.oracle.leaves;
-  a.oracle.lookups += b.oracle.lookups;
-  a.oracle.cache_hits += b.oracle.cache_hits;
-}
 }  // namespace
 
 double thread_cpu_seconds() {
@@ -73,7 +62,7 @@ Expected<std::unique_ptr<Layer>> build_layer(int tricks, StrainClass klass,
       error = e.what();
     }
     std::lock_guard lock(mutex);
-    add(stats.work, mine);
+    stats.work += mine;
     stats.cpu_seconds += thread_cpu_seconds() - cpu0;
   };
   const int n = std::max(1, threads);

@@ -37,6 +37,19 @@ struct PartitionStats {
   std::uint64_t compacted = 0;    // sets after compaction
   std::uint64_t solver_nodes = 0;
   OracleStats oracle;
+
+  PartitionStats& operator+=(const PartitionStats& b) {
+    popped += b.popped;
+    evaluated += b.evaluated;
+    sets += b.sets;
+    compacted += b.compacted;
+    solver_nodes += b.solver_nodes;
+    oracle.calls += b.oracle.calls;
+    oracle.leaves += b.oracle.leaves;
+    oracle.lookups += b.oracle.lookups;
+    oracle.cache_hits += b.oracle.cache_hits;
+    return *this;
+  }
 };
 
 using State = std::array<Sequence, 4>;

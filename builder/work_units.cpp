@@ -27,18 +27,6 @@ const char* class_word(StrainClass k) {
   return k == StrainClass::kTrump ? "trump" : "no-trump";
 }
 
-void add(PartitionStats& a, const PartitionStats& b) {
-  a.popped += b.popped;
-  a.evaluated += b.evaluated;
-  a.sets += b.sets;
-  a.compacted += b.compacted;
-  a.solver_nodes += b.solver_nodes;
-  a.oracle.calls += b.oracle.calls;
-  a.oracle.leaves += b.oracle.leaves;
-  a.oracle.lookups += b.oracle.lookups;
-  a.oracle.cache_hits += b.oracle.cache_hits;
-}
-
 std::string unit_words(const UnitParams& p, std::uint32_t unit) {
   const std::uint32_t first = p.first_of(unit);
   return "unit " + std::to_string(unit) + " (partitions " + std::to_string(first) + "-" +
@@ -259,7 +247,7 @@ Expected<std::vector<UnitRunStats>> run_units(const std::vector<LayerJob>& jobs,
       if (outcome->kind == UnitOutcome::kRebuilt)
         s.notes.push_back(unit_words(jobs[w.job].params, w.unit) + " rebuilt: " + outcome->reason);
       s.partitions_built += outcome->partitions;
-      add(s.work, outcome->work);
+      s.work += outcome->work;
       s.cpu_seconds += outcome->cpu_seconds;
     }
   };

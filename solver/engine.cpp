@@ -73,12 +73,7 @@ int Engine::root_order(int out[13]) {
     // Any beta: only the hint of a matching entry is wanted.
     if (k > 1) probe_table(0, (k + 1) / 2, hit, hints);
   }
-  const TrickView view{tr.leader,
-                       pos,
-                       tr.lead_suit,
-                       pos ? tr.cards[tr.win_pos] : -1,
-                       (tr.leader + tr.win_pos) & 3,
-                       tr.start};
+  const TrickView view = trick_view(tr, pos);
   const Bits legal = legal_cards(hand_, view);
   const Bits choices = choices_of(legal, view, f_.rank_equivalence);
   hints.tt_best = choice_for(choices, legal, hints.tt_best);
@@ -263,12 +258,7 @@ Value Engine::play_moves(int t, int pos, int beta, const MoveHints& hints_in) {
       }
     }
   }
-  const TrickView view{tr.leader,
-                       pos,
-                       tr.lead_suit,
-                       pos ? tr.cards[tr.win_pos] : -1,
-                       (tr.leader + tr.win_pos) & 3,
-                       tr.start};
+  const TrickView view = trick_view(tr, pos);
   const Bits legal = legal_cards(hand_, view);
   const Bits choices = choices_of(legal, view, f_.rank_equivalence);
   if ((choices & (choices - 1)) == 0) {

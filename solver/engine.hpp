@@ -84,6 +84,11 @@ class Engine {
     RelPattern rel;
     std::uint64_t shape;
   };
+  // The trick as move generation sees it, with `pos` cards played to it.
+  static TrickView trick_view(const TrickState& tr, int pos) {
+    return {tr.leader, pos, tr.lead_suit, pos ? tr.cards[tr.win_pos] : -1,
+            (tr.leader + tr.win_pos) & 3, tr.start};
+  }
 
   struct NodeSearch;
   Value trick_start(int t, int beta);

@@ -18,6 +18,7 @@
 #include "ddtb/tablebase.hpp"
 #include "tablebase/format.hpp"
 #include "tests/support/random.hpp"
+#include "tests/support/files.hpp"
 #include "tests/support/reference.hpp"
 #include "tests/support/ref_file.hpp"
 
@@ -25,23 +26,6 @@ namespace ddtb::test {
 namespace {
 
 using namespace detail::tb;
-
-std::string temp_dir(const std::string& tag) {
-  std::string pattern = (std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") +
-                        std::string("/ddtb-") + tag + "-XXXXXX";
-  char* d = ::mkdtemp(pattern.data());
-  return d ? std::string(d) : std::string();
-}
-
-std::vector<char> read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-void write_file(const std::string& path, const std::vector<char>& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-}
 
 // Builds layers 1..tricks into dir with `threads` workers; returns the stats.
 std::vector<LayerStats> build_tables(const std::string& dir, int tricks, int threads) {
