@@ -25,9 +25,10 @@ double thread_cpu_seconds() {
 
 Expected<std::unique_ptr<Layer>> build_layer(int tricks, StrainClass klass,
                                              const LowerLayers& lower, int threads,
-                                             LayerStats& stats, const Progress& progress) {
+                                             LayerStats& stats, const Progress& progress,
+                                             int bound) {
   const auto start = std::chrono::steady_clock::now();
-  auto layer = std::make_unique<Layer>(tricks, klass);
+  auto layer = std::make_unique<Layer>(tricks, klass, bound);
   const std::uint64_t total = layer->shapes().size();
   std::atomic<std::uint64_t> next{0}, done{0};
   std::atomic<bool> failed{false};
@@ -48,7 +49,7 @@ Expected<std::unique_ptr<Layer>> build_layer(int tricks, StrainClass klass,
       for (;;) {
         const std::uint64_t i = next.fetch_add(1);
         if (i >= total || failed) break;
-        layer->sets(static_cast<int>(i)) = builder.build(klass, layer->shapes()[i], local);
+        layer->sets(static_cast<int>(i)) = builder.build(klass, layer->shapes()[i], local, bound);
         const std::uint64_t n = done.fetch_add(1) + 1;
         if (progress) {
           std::lock_guard lock(mutex);
@@ -80,7 +81,8 @@ Expected<std::unique_ptr<Layer>> build_layer(int tricks, StrainClass klass,
 }
 
 Expected<std::unique_ptr<Layer>> load_layer(const LayerFile& file) {
-  auto layer = std::make_unique<Layer>(file.header().tricks, file.header().klass);
+  auto layer =
+      std::make_unique<Layer>(file.header().tricks, file.header().klass, file.header().bound);
   std::uint64_t sets = 0;
   for (std::size_t c = 0; c < file.chunks(); ++c) {
     auto chunk = file.load_chunk(c);

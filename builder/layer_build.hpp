@@ -31,7 +31,8 @@ using Progress = std::function<void(std::uint64_t done, std::uint64_t total)>;
 // starts from a clean builder state). Errors: a gap in the layer below.
 Expected<std::unique_ptr<Layer>> build_layer(int tricks, StrainClass klass,
                                              const LowerLayers& lower, int threads,
-                                             LayerStats& stats, const Progress& progress);
+                                             LayerStats& stats, const Progress& progress,
+                                             int bound = 0);
 
 // Decodes every partition of a layer file into memory.
 Expected<std::unique_ptr<Layer>> load_layer(const LayerFile& file);

@@ -25,7 +25,7 @@ using namespace ddtb::detail::tb;
 
 const char* const kUsage = R"(Usage:
   ddtb-build build --cards N --out DIR [--threads T] [--shard i/M | --shard slurm]
-                   [--unit-size U] [--quiet]
+                   [--unit-size U] [--no-bounds] [--quiet]
   ddtb-build merge DIR [--cards N] [--threads T] [--keep-units]
   ddtb-build verify DIR [--threads T] [--seed S] [--sample-partitions N]
                         [--solver-positions N] [--quiet]
@@ -38,8 +38,13 @@ const char* const kUsage = R"(Usage:
 
 build   Builds every layer up to N cards (4, 8, 12, ...) that DIR lacks, no
         trump and trump, by setrograde analysis; each layer uses the one below
-        (read from DIR when present). Prints per layer: partitions, states
-        evaluated, sets before and after compaction, bytes, CPU and wall time.
+        (read from DIR when present). From 12 cards up it also builds the
+        bound layers ddtb-<cards>-<class>-ge<t>.tbl ("the side on lead takes
+        at least t tricks", t = 2 .. tricks - 1): they answer what a search
+        asks with fewer cards specified, which is what makes the tables pay
+        on full deals (--no-bounds: exact layers only). Prints per layer:
+        partitions, states evaluated, sets before and after compaction,
+        bytes, CPU and wall time.
         Work is done in units of U consecutive partitions (default 256), each
         saved in DIR/ddtb-<cards>-<class>.units/ as it is finished: a build
         that is killed resumes from its finished units when run again.
@@ -52,7 +57,8 @@ build   Builds every layer up to N cards (4, 8, 12, ...) that DIR lacks, no
         e.g. ddtb-build build --cards 12 --out tables
              ddtb-build build --cards 20 --out /shared/tb --shard 3/64
 merge   Assembles the missing layers of the smallest card count missing from
-        DIR (or of --cards N) from their unit files, writes the table files,
+        DIR (or of --cards N) from their unit files (bound layers when their
+        units are there), writes the table files,
         and deletes the units (--keep-units: keeps them). Refuses, naming the
         unit and its partitions, a missing unit, a duplicate, a corrupt unit
         file or one built with other parameters (another layer below, builder
@@ -197,16 +203,16 @@ bool parse_shard(const std::string& text, int& shard, int& shards, std::string& 
   return true;
 }
 
-bool layer_present(const std::string& dir, int tricks, StrainClass k) {
-  return ::access((dir + "/" + layer_file_name(tricks, k)).c_str(), F_OK) == 0;
+bool layer_present(const std::string& dir, int tricks, StrainClass k, int bound = 0) {
+  return ::access((dir + "/" + layer_file_name(tricks, k, bound)).c_str(), F_OK) == 0;
 }
 
 // The smallest card count up to `tricks` tricks with a layer missing from
 // `dir`, or 0 when every layer is there.
-int first_missing(const std::string& dir, int tricks) {
+int first_missing(const std::string& dir, int tricks, bool bounds) {
   for (int t = 1; t <= tricks; ++t)
-    for (int kc = 0; kc < 2; ++kc)
-      if (!layer_present(dir, t, static_cast<StrainClass>(kc))) return t;
+    for (auto [k, b] : layers_of(t, bounds))
+      if (!layer_present(dir, t, k, b)) return t;
   return 0;
 }
 
@@ -217,8 +223,8 @@ void print_notes(const std::vector<UnitRunStats>& stats) {
 
 // A shard's run: its share of the units of the first missing card count.
 int build_shard(const std::string& out, int cards, int threads, std::uint32_t unit_size, int shard,
-                int shards, Bar& bar) {
-  const int tricks = first_missing(out, cards / 4);
+                int shards, bool bounds, Bar& bar) {
+  const int tricks = first_missing(out, cards / 4, bounds);
   if (tricks == 0) {
     std::printf("every layer up to %d cards is in %s: nothing to build\n", cards, out.c_str());
     return 0;
@@ -229,10 +235,9 @@ int build_shard(const std::string& out, int cards, int threads, std::uint32_t un
     return 1;
   }
   std::vector<LayerJob> jobs;
-  for (int kc = 0; kc < 2; ++kc)
-    if (!layer_present(out, tricks, static_cast<StrainClass>(kc)))
-      jobs.push_back(
-          make_job(out, tricks, static_cast<StrainClass>(kc), lower->checksum, unit_size));
+  for (auto [k, b] : layers_of(tricks, bounds))
+    if (!layer_present(out, tricks, k, b))
+      jobs.push_back(make_job(out, tricks, k, lower->checksum, unit_size, b));
   const auto items = shard_of(plan_work(jobs), shard, shards);
   const auto t0 = std::chrono::steady_clock::now();
   const std::string what = std::to_string(4 * tricks) + "-card shard " + std::to_string(shard) +
@@ -248,11 +253,10 @@ int build_shard(const std::string& out, int cards, int threads, std::uint32_t un
   for (std::size_t j = 0; j < jobs.size(); ++j) {
     const UnitRunStats& s = (*stats)[j];
     std::printf(
-        "%2d cards %-8s: shard %d/%d: %u of %u units: %u built, %u rebuilt, %u already done; "
+        "%-28s: shard %d/%d: %u of %u units: %u built, %u rebuilt, %u already done; "
         "%llu partitions built, %llu states evaluated, %llu sets, %.1f CPU-s\n",
-        4 * tricks, class_name(jobs[j].params.klass), shard, shards, s.units,
-        jobs[j].params.units(), s.built, s.rebuilt, s.reused,
-        (unsigned long long)s.partitions_built, (unsigned long long)s.work.evaluated,
+        jobs[j].name().c_str(), shard, shards, s.units, jobs[j].params.units(), s.built, s.rebuilt,
+        s.reused, (unsigned long long)s.partitions_built, (unsigned long long)s.work.evaluated,
         (unsigned long long)s.work.compacted, s.cpu_seconds);
   }
   print_notes(*stats);
@@ -266,14 +270,16 @@ int build_shard(const std::string& out, int cards, int threads, std::uint32_t un
 int cmd_build(const std::vector<std::string>& args) {
   long long cards = 0, threads = threads_default(), unit_size = kDefaultUnitSize;
   std::string out, shard_text;
-  bool quiet = false;
+  bool quiet = false, bounds = true;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value = [&](long long& v) {
       if (i + 1 >= args.size() || !parse_int(args[++i], v)) return false;
       return true;
     };
-    if (a == "--cards") {
+    if (a == "--no-bounds") {
+      bounds = false;
+    } else if (a == "--cards") {
       if (!value(cards)) return usage_error("--cards needs a number");
     } else if (a == "--threads") {
       if (!value(threads) || threads < 1 || threads > 1024)
@@ -312,7 +318,7 @@ int cmd_build(const std::vector<std::string>& args) {
   const auto units = static_cast<std::uint32_t>(unit_size);
   if (shards > 0)
     return build_shard(out, static_cast<int>(cards), static_cast<int>(threads), units, shard,
-                       shards, bar);
+                       shards, bounds, bar);
 
   // One machine: every missing layer in turn, each through its units (so a
   // killed build resumes from the units it finished), merged at once.
@@ -320,25 +326,27 @@ int cmd_build(const std::vector<std::string>& args) {
   for (int tricks = 1; tricks <= cards / 4; ++tricks) {
     LoadedLayers cur;
     cur.tricks = tricks;
+    // The exact layers are decoded only when the next card count has a
+    // layer to build on them.
+    bool needed = false;
+    if (tricks < cards / 4)
+      for (auto [k, b] : layers_of(tricks + 1, bounds))
+        needed |= !layer_present(out, tricks + 1, k, b);
     std::vector<LayerJob> jobs;
-    for (int kc = 0; kc < 2; ++kc) {
-      const StrainClass k = static_cast<StrainClass>(kc);
-      if (!layer_present(out, tricks, k)) {
-        jobs.push_back(make_job(out, tricks, k, lower.checksum, units));
+    for (auto [k, b] : layers_of(tricks, bounds)) {
+      const int kc = static_cast<int>(k);
+      if (!layer_present(out, tricks, k, b)) {
+        jobs.push_back(make_job(out, tricks, k, lower.checksum, units, b));
         continue;
       }
-      const std::string path = out + "/" + layer_file_name(tricks, k);
-      auto file = open_layer_file(out, tricks, k);
+      const std::string path = out + "/" + layer_file_name(tricks, k, b);
+      auto file = open_layer_file(out, tricks, k, b);
       if (!file) {
         std::fprintf(stderr, "ddtb-build: %s\n(delete the file to rebuild it)\n",
                      file.error().message.c_str());
         return 1;
       }
-      // Decoded only when the next card count has a layer to build on it.
-      const bool needed =
-          tricks < cards / 4 && (!layer_present(out, tricks + 1, StrainClass::kNoTrump) ||
-                                 !layer_present(out, tricks + 1, StrainClass::kTrump));
-      if (needed) {
+      if (b == 0 && needed) {
         auto layer = load_layer(**file);
         if (!layer) {
           std::fprintf(stderr, "ddtb-build: %s\n", layer.error().message.c_str());
@@ -346,16 +354,17 @@ int cmd_build(const std::vector<std::string>& args) {
         }
         cur.layer[kc] = std::move(*layer);
       }
-      std::printf("%2d cards %-8s: present in %s (%llu sets), used as is\n", 4 * tricks,
-                  class_name(k), path.c_str(), (unsigned long long)(*file)->header().sets);
+      const LayerJob job = make_job(out, tricks, k, lower.checksum, units, b);
+      std::printf("%-28s: present in %s (%llu sets), used as is\n", job.name().c_str(),
+                  path.c_str(), (unsigned long long)(*file)->header().sets);
       // Units a merge killed after writing the table are of no more use.
-      remove_unit_dir(make_job(out, tricks, k, lower.checksum, units));
-      cur.checksum ^= (*file)->header().header_checksum;
+      remove_unit_dir(job);
+      if (b == 0) cur.checksum ^= (*file)->header().header_checksum;
     }
     if (!jobs.empty()) {
       const auto t0 = std::chrono::steady_clock::now();
       const std::string what = std::to_string(4 * tricks) + "-card " +
-                               (jobs.size() == 2 ? "layers" : class_name(jobs[0].params.klass));
+                               (jobs.size() > 1 ? "layers" : class_name(jobs[0].params.klass));
       bar.start();
       auto stats = run_units(jobs, plan_work(jobs), lower.lower(), static_cast<int>(threads),
                              [&](std::uint64_t d, std::uint64_t t) { bar.show(what, d, t); });
@@ -377,17 +386,17 @@ int cmd_build(const std::vector<std::string>& args) {
           reused = " (" + std::to_string(s.reused) + " of " + std::to_string(s.units) +
                    " units done by an earlier run)";
         std::printf(
-            "%2d cards %-8s: %u partitions, %llu states evaluated, %llu sets (%llu after "
+            "%-28s: %u partitions, %llu states evaluated, %llu sets (%llu after "
             "compaction), %llu bytes, %.1f CPU-s, %.1f s wall%s\n",
-            4 * tricks, class_name(jobs[j].params.klass), jobs[j].params.partitions,
-            (unsigned long long)s.work.evaluated, (unsigned long long)s.work.sets,
-            (unsigned long long)s.work.compacted, (unsigned long long)merged->file_bytes,
-            s.cpu_seconds, wall, reused.c_str());
+            jobs[j].name().c_str(), jobs[j].params.partitions, (unsigned long long)s.work.evaluated,
+            (unsigned long long)s.work.sets, (unsigned long long)s.work.compacted,
+            (unsigned long long)merged->file_bytes, s.cpu_seconds, wall, reused.c_str());
+        if (jobs[j].params.bound > 0) continue;
         cur.checksum ^= merged->header_checksum;
         // The layer below the next card count, decoded from the file just
         // written (the last layer is not needed: at 20 cards it is tens of
         // GiB decoded, docs/SCALE.md).
-        if (tricks < cards / 4) {
+        if (needed) {
           auto file = open_layer_file(out, tricks, jobs[j].params.klass);
           auto layer = file ? load_layer(**file) : ddtb::Expected<std::unique_ptr<Layer>>(file.error());
           if (!layer) {
@@ -435,7 +444,18 @@ int cmd_merge(const std::vector<std::string>& args) {
                  dir.c_str());
     return 2;
   }
-  const int tricks = cards ? static_cast<int>(cards / 4) : first_missing(dir, 13);
+  // A bound layer is merged when its units are there (a build with
+  // --no-bounds leaves none); the exact layers always.
+  auto to_merge = [&](int t, StrainClass k, int b) {
+    if (layer_present(dir, t, k, b)) return false;
+    if (b == 0) return true;
+    struct stat u {};
+    return ::stat((dir + "/" + unit_dir_name(t, k, b)).c_str(), &u) == 0;
+  };
+  int tricks = static_cast<int>(cards / 4);
+  for (int t = 1; t <= 13 && !tricks; ++t)
+    for (auto [k, b] : layers_of(t, true))
+      if (to_merge(t, k, b)) tricks = t;
   if (tricks == 0) {
     std::printf("%s: no layer is missing: nothing to merge\n", dir.c_str());
     return 0;
@@ -447,17 +467,17 @@ int cmd_merge(const std::vector<std::string>& args) {
     return 1;
   }
   int merged_any = 0;
-  for (int kc = 0; kc < 2; ++kc) {
-    const StrainClass k = static_cast<StrainClass>(kc);
-    if (layer_present(dir, tricks, k)) {
+  for (auto [k, b] : layers_of(tricks, true)) {
+    // The unit size is whatever the units were built with (0: take it from them).
+    const LayerJob job = make_job(dir, tricks, k, *lower, 0, b);
+    if (layer_present(dir, tricks, k, b)) {
       // Units a merge killed after writing the table left are of no more use.
-      const bool removed = !keep && remove_unit_dir(make_job(dir, tricks, k, *lower, 0));
-      std::printf("%2d cards %-8s: already in %s%s\n", 4 * tricks, class_name(k), dir.c_str(),
+      const bool removed = !keep && remove_unit_dir(job);
+      std::printf("%-28s: already in %s%s\n", job.name().c_str(), dir.c_str(),
                   removed ? " (its leftover units removed)" : "");
       continue;
     }
-    // The unit size is whatever the units were built with (0: take it from them).
-    const LayerJob job = make_job(dir, tricks, k, *lower, 0);
+    if (!to_merge(tricks, k, b)) continue;  // a bound layer not built
     const auto t0 = std::chrono::steady_clock::now();
     auto merged = merge_units(job, keep, static_cast<int>(threads));
     if (!merged) {
@@ -466,11 +486,10 @@ int cmd_merge(const std::vector<std::string>& args) {
     }
     ++merged_any;
     std::printf(
-        "%2d cards %-8s: merged %u units, %u partitions, %llu sets, %llu bytes into %s "
+        "%-28s: merged %u units, %u partitions, %llu sets, %llu bytes into %s "
         "(%.1f s)\n",
-        4 * tricks, class_name(k), merged->units, job.params.partitions,
-        (unsigned long long)merged->sets, (unsigned long long)merged->file_bytes,
-        job.table_path().c_str(),
+        job.name().c_str(), merged->units, job.params.partitions, (unsigned long long)merged->sets,
+        (unsigned long long)merged->file_bytes, job.table_path().c_str(),
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
   if (merged_any) std::printf("check the tables with: ddtb-build verify %s\n", dir.c_str());
@@ -526,11 +545,13 @@ int cmd_verify(const std::vector<std::string>& args) {
   }
   for (const auto& l : report->layers)
     std::printf(
-        "%2d cards %-8s: one-trick check %llu states in %llu partitions, solver check %llu "
+        "%-28s: one-trick check %llu states in %llu partitions, solver check %llu "
         "positions, %llu failures, %.1f s\n",
-        l.cards, l.trump ? "trump" : "no-trump", (unsigned long long)l.states_checked,
-        (unsigned long long)l.partitions_checked, (unsigned long long)l.solver_checked,
-        (unsigned long long)l.failures, l.seconds);
+        (std::to_string(l.cards) + "-card " + (l.trump ? "trump" : "no-trump") +
+         (l.bound > 0 ? " at-least-" + std::to_string(l.bound) : std::string()))
+            .c_str(),
+        (unsigned long long)l.states_checked, (unsigned long long)l.partitions_checked,
+        (unsigned long long)l.solver_checked, (unsigned long long)l.failures, l.seconds);
   for (const auto& f : report->failures) std::printf("FAIL %s\n", f.c_str());
   std::printf("%s\n", report->ok() ? "all checks passed" : "VERIFICATION FAILED");
   return report->ok() ? 0 : 1;
@@ -634,9 +655,8 @@ int cmd_info(const std::vector<std::string>& args) {
   const std::string& dir = args[0];
   int found = 0;
   for (int tricks = 1; tricks <= 13; ++tricks) {
-    for (int kc = 0; kc < 2; ++kc) {
-      const StrainClass k = static_cast<StrainClass>(kc);
-      const std::string path = dir + "/" + layer_file_name(tricks, k);
+    for (auto [k, b] : layers_of(tricks, true)) {
+      const std::string path = dir + "/" + layer_file_name(tricks, k, b);
       if (::access(path.c_str(), F_OK) != 0) continue;
       ++found;
       auto file = LayerFile::open(path);
@@ -647,12 +667,16 @@ int cmd_info(const std::vector<std::string>& args) {
       const FileHeader& h = (*file)->header();
       const double bytes = double(h.data_offset + h.data_bytes);
       const double states = layer_states(h.tricks, h.klass);
+      const std::string what =
+          h.bound > 0 ? ", bound: the leader's side takes at least " + std::to_string(h.bound)
+                      : std::string();
       std::printf(
-          "%s: %d cards %s, %u partitions, %llu sets, %.0f bytes, %.3g states, %.1f states/byte, "
+          "%s: %d cards %s%s, %u partitions, %llu sets, %.0f bytes, %.3g states, %.1f states/byte, "
           "format %u, builder %u, params 0x%x, header checksum %016llx, built on %016llx\n",
-          path.c_str(), 4 * h.tricks, class_name(h.klass), h.partitions, (unsigned long long)h.sets,
-          bytes, states, states / bytes, h.version, h.builder_version, h.build_params,
-          (unsigned long long)h.header_checksum, (unsigned long long)h.lower_checksum);
+          path.c_str(), 4 * h.tricks, class_name(h.klass), what.c_str(), h.partitions,
+          (unsigned long long)h.sets, bytes, states, states / bytes, h.version, h.builder_version,
+          h.build_params, (unsigned long long)h.header_checksum,
+          (unsigned long long)h.lower_checksum);
     }
   }
   if (!found) {

@@ -384,16 +384,18 @@ int run(const Options& o, int rank, int ranks) {
   const int last = o.cards / 4;
   for (;;) {
     // Rank 0 decides what to build next: the smallest missing card count
-    // and which of its classes are missing (0: all done).
+    // and which of its layers (bit j: layers_of(t)[j]) are missing (0: all done).
     std::int32_t plan_msg[2] = {0, 0};
     if (rank == 0) {
-      for (int t = 1; t <= last && !plan_msg[0]; ++t)
-        for (int kc = 0; kc < 2; ++kc)
-          if (::access((o.out + "/" + layer_file_name(t, static_cast<StrainClass>(kc))).c_str(),
+      for (int t = 1; t <= last && !plan_msg[0]; ++t) {
+        const auto kinds = layers_of(t, true);
+        for (std::size_t j = 0; j < kinds.size(); ++j)
+          if (::access((o.out + "/" + layer_file_name(t, kinds[j].first, kinds[j].second)).c_str(),
                        F_OK) != 0) {
             plan_msg[0] = t;
-            plan_msg[1] |= 1 << kc;
+            plan_msg[1] |= 1 << j;
           }
+      }
     }
     MPI_Request r;
     MPI_Ibcast(plan_msg, 2, MPI_INT32_T, 0, MPI_COMM_WORLD, &r);
@@ -407,10 +409,11 @@ int run(const Options& o, int rank, int ranks) {
     auto lower = load_layers(o.out, tricks - 1);
     if (!lower) abort_all("rank " + std::to_string(rank) + ": " + lower.error().message, 1);
     std::vector<LayerJob> jobs;
-    for (int kc = 0; kc < 2; ++kc)
-      if (plan_msg[1] & (1 << kc))
+    const auto kinds = layers_of(tricks, true);
+    for (std::size_t j = 0; j < kinds.size(); ++j)
+      if (plan_msg[1] & (1 << j))
         jobs.push_back(
-            make_job(o.out, tricks, static_cast<StrainClass>(kc), lower->checksum, o.unit_size));
+            make_job(o.out, tricks, kinds[j].first, lower->checksum, o.unit_size, kinds[j].second));
     const std::vector<WorkItem> plan = plan_work(jobs);
     Crew crew(jobs, plan, lower->lower(), o.threads);
     if (rank != 0) {
@@ -438,10 +441,9 @@ int run(const Options& o, int rank, int ranks) {
         abort_all(merged.error().message, merged.error().code == ddtb::ErrorCode::kIo ? 2 : 1);
       const UnitRunStats& s = stats[j];
       std::printf(
-          "%2d cards %-8s: %u partitions, %u units (%u built, %u rebuilt, %u done by an earlier "
+          "%-28s: %u partitions, %u units (%u built, %u rebuilt, %u done by an earlier "
           "run), %llu states evaluated, %llu sets, %llu bytes, %.1f CPU-s\n",
-          4 * tricks, jobs[j].params.klass == StrainClass::kTrump ? "trump" : "no-trump",
-          jobs[j].params.partitions, s.units, s.built, s.rebuilt, s.reused,
+          jobs[j].name().c_str(), jobs[j].params.partitions, s.units, s.built, s.rebuilt, s.reused,
           (unsigned long long)s.work.evaluated, (unsigned long long)s.work.compacted,
           (unsigned long long)merged->file_bytes, s.cpu_seconds);
     }

@@ -19,10 +19,9 @@ struct Oracle::Game {
   std::array<Card, 4> cards{};              // this trick, in playing order
 };
 
-bool Oracle::consistent(StrainClass klass, ShapeKey shape, const std::array<Sequence, 4>& seq,
-                        const std::array<int, 4>& fixed, int v) {
+void Oracle::start(Game& g, StrainClass klass, ShapeKey shape, const std::array<Sequence, 4>& seq,
+                   const std::array<int, 4>& fixed) {
   ++stats_.calls;
-  Game g;
   g.klass = klass;
   g.tricks = lower_.tricks + 1;
   for (int s = 0; s < 4; ++s) {
@@ -39,7 +38,20 @@ bool Oracle::consistent(StrainClass klass, ShapeKey shape, const std::array<Sequ
     }
   }
   leaves_.clear();
+}
+
+bool Oracle::consistent(StrainClass klass, ShapeKey shape, const std::array<Sequence, 4>& seq,
+                        const std::array<int, 4>& fixed, int v) {
+  Game g;
+  start(g, klass, shape, seq, fixed);
   return search(g, 0, true, v) && search(g, 0, false, v);
+}
+
+bool Oracle::bounded(StrainClass klass, ShapeKey shape, const std::array<Sequence, 4>& seq,
+                     const std::array<int, 4>& fixed, int v, bool at_least) {
+  Game g;
+  start(g, klass, shape, seq, fixed);
+  return search(g, 0, at_least, v);
 }
 
 // lower: is the set's pessimistic value >= v?  upper (!lower): is the

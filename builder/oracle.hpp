@@ -54,6 +54,11 @@ class Oracle {
   bool consistent(StrainClass klass, ShapeKey shape, const std::array<Sequence, 4>& seq,
                   const std::array<int, 4>& fixed, int v);
 
+  // Whether every state of the set has value >= v (`at_least`) or <= v: one
+  // of the two searches, for the sets of a bound layer (DESIGN §5).
+  bool bounded(StrainClass klass, ShapeKey shape, const std::array<Sequence, 4>& seq,
+               const std::array<int, 4>& fixed, int v, bool at_least);
+
   // Forgets cached successor ranges (call between partitions to bound memory).
   void clear_cache() { cache_.clear(); }
   const OracleStats& stats() const { return stats_; }
@@ -78,6 +83,8 @@ class Oracle {
     std::size_t operator()(std::uint32_t k) const { return (k * 0x9e3779b1u) >> 8; }
   };
 
+  void start(Game& g, StrainClass klass, ShapeKey shape, const std::array<Sequence, 4>& seq,
+             const std::array<int, 4>& fixed);
   bool search(Game& g, int ply, bool lower, int v);
   LeafValue resolve(Game& g);
 

@@ -72,11 +72,25 @@ PartitionBuilder::PartitionBuilder(const LowerLayers& lower, std::size_t tt_byte
 }
 
 int PartitionBuilder::evaluate(StrainClass klass, ShapeKey shape, const State& state,
-                               std::array<int, 4>& fixed) {
+                               std::array<int, 4>& fixed, int bound) {
   const std::array<Bits, 4> hands = hands_of(shape, state);
   const int trump = klass == StrainClass::kTrump ? 0 : kNoTrump;
   engine_.set_root(hands, trump, 0, nullptr, 0);
   const int k = engine_.tricks_left();
+  const Bits all = hands[0] | hands[1] | hands[2] | hands[3];
+  auto fixed_by = [&](Bits winners) {
+    for (int s = 0; s < 4; ++s) {
+      const Bits ws = winners & suit_bits(s);
+      fixed[s] = ws ? count(all & suit_bits(s) & ~below(bottom_bit(ws))) : 0;
+    }
+  };
+  if (bound > 0) {
+    // One zero-window search: its winning ranks prove just the bound, which
+    // is what makes a bound set more general than the exact one.
+    const Value r = engine_.search(bound);
+    fixed_by(r.winners);
+    return r.tricks >= bound ? 1 : 0;
+  }
   // The solver's driver (zero-window searches closing in on the value), run
   // here to keep the proofs: the search that raised the lower bound to v
   // proves "at least v", the one that lowered the upper bound to v proves
@@ -100,16 +114,12 @@ int PartitionBuilder::evaluate(StrainClass klass, ShapeKey shape, const State& s
   Bits winners = 0;
   if (v > 0) winners |= lower_winners;
   if (v < k) winners |= upper_winners;
-  const Bits all = hands[0] | hands[1] | hands[2] | hands[3];
-  for (int s = 0; s < 4; ++s) {
-    const Bits ws = winners & suit_bits(s);
-    fixed[s] = ws ? count(all & suit_bits(s) & ~below(bottom_bit(ws))) : 0;
-  }
+  fixed_by(winners);
   return v;
 }
 
-TbSet PartitionBuilder::generalize(StrainClass klass, ShapeKey shape, const State& state,
-                                   int value, std::array<int, 4> fixed) {
+TbSet PartitionBuilder::generalize(StrainClass klass, ShapeKey shape, const State& state, int value,
+                                   std::array<int, 4> fixed, int bound) {
   // Search on the number of x's of each slot in turn. The solver's set is
   // known consistent, so it bounds the search from below; it is usually
   // maximal already (12 cards: 85% of searches gain nothing), so the search
@@ -120,6 +130,8 @@ TbSet PartitionBuilder::generalize(StrainClass klass, ShapeKey shape, const Stat
     auto consistent_with = [&](int xs) {
       std::array<int, 4> trial = fixed;
       trial[s] = n - xs;
+      if (bound > 0)  // at least `bound`, or at most bound - 1
+        return oracle_.bounded(klass, shape, state, trial, value ? bound : bound - 1, value == 1);
       return oracle_.consistent(klass, shape, state, trial, value);
     };
     for (int step = 1; lo < hi; step *= 2) {
@@ -143,8 +155,8 @@ TbSet PartitionBuilder::generalize(StrainClass klass, ShapeKey shape, const Stat
   return prefix_set(shape, state, fixed, value);
 }
 
-std::vector<TbSet> PartitionBuilder::build(StrainClass klass, ShapeKey shape,
-                                           PartitionStats& stats) {
+std::vector<TbSet> PartitionBuilder::build(StrainClass klass, ShapeKey shape, PartitionStats& stats,
+                                           int bound) {
   std::vector<TbSet> sets;
   const auto later = [](const State& a, const State& b) { return b < a; };
   open_.clear();
@@ -166,8 +178,8 @@ std::vector<TbSet> PartitionBuilder::build(StrainClass klass, ShapeKey shape,
       if (it->contains(un)) cover = &*it;
     if (!cover) {
       std::array<int, 4> fixed{};
-      const int v = evaluate(klass, shape, u, fixed);
-      sets.push_back(generalize(klass, shape, u, v, fixed));
+      const int v = evaluate(klass, shape, u, fixed, bound);
+      sets.push_back(generalize(klass, shape, u, v, fixed, bound));
       cover = &sets.back();
       ++stats.evaluated;
     }

@@ -60,15 +60,21 @@ class PartitionBuilder {
   PartitionBuilder(const LowerLayers& lower, std::size_t tt_bytes);
 
   // The sets covering every canonical state of the partition, compacted.
-  std::vector<TbSet> build(StrainClass klass, ShapeKey shape, PartitionStats& stats);
+  // `bound` 0: exact values (tricks for the leader's side). `bound` t >= 1:
+  // the sets of a bound layer, value 1 where the leader's side takes at
+  // least t tricks, else 0 (tablebase/FORMAT.md). A bound set needs only
+  // one of the two proofs of an exact one, so it is more general.
+  std::vector<TbSet> build(StrainClass klass, ShapeKey shape, PartitionStats& stats, int bound = 0);
 
-  // The value of one state (tricks for the leader's side) and how many top
-  // cards of each slot the solver's proof relied on.
-  int evaluate(StrainClass klass, ShapeKey shape, const State& state, std::array<int, 4>& fixed);
+  // The value of one state (tricks for the leader's side, or for a bound
+  // layer 1/0: at least `bound` or not) and how many top cards of each slot
+  // the solver's proof relied on.
+  int evaluate(StrainClass klass, ShapeKey shape, const State& state, std::array<int, 4>& fixed,
+               int bound = 0);
 
  private:
   TbSet generalize(StrainClass klass, ShapeKey shape, const State& state, int value,
-                   std::array<int, 4> fixed);
+                   std::array<int, 4> fixed, int bound);
 
   struct StateHash {
     std::size_t operator()(const State& s) const;

@@ -73,6 +73,7 @@ std::string params_mismatch(const UnitParams& got, const UnitParams& want) {
   if (got.klass != want.klass)
     return std::string("strain class ") + class_word(got.klass) + " (expected " +
            class_word(want.klass) + ")";
+  if (got.bound != want.bound) return differs("bound", got.bound, want.bound);
   if (got.format_version != want.format_version)
     return differs("table format version", got.format_version, want.format_version);
   if (got.builder_version != want.builder_version)
@@ -113,7 +114,8 @@ std::vector<std::uint8_t> encode_unit(const UnitParams& params, std::uint32_t in
   put(out, kUnitHeaderBytes, 4);
   put(out, params.tricks, 1);
   put(out, static_cast<std::uint8_t>(params.klass), 1);
-  put(out, 0, 2);
+  put(out, static_cast<std::uint8_t>(params.bound), 1);
+  put(out, 0, 1);
   put(out, params.format_version, 4);
   put(out, params.builder_version, 4);
   put(out, params.build_params, 4);
@@ -182,6 +184,8 @@ Expected<Unit> parse_unit(std::vector<std::uint8_t> bytes, const std::string& na
   if (p.tricks < 1 || p.tricks > 13 || get(b, 17, 1) > 1)
     return corrupt(name, "cards or strain class out of range");
   p.klass = static_cast<StrainClass>(get(b, 17, 1));
+  p.bound = static_cast<int>(get(b, 18, 1));
+  if (p.bound > p.tricks || get(b, 19, 1) != 0) return corrupt(name, "bound out of range");
   p.format_version = static_cast<std::uint32_t>(get(b, 20, 4));
   p.builder_version = static_cast<std::uint32_t>(get(b, 24, 4));
   p.build_params = static_cast<std::uint32_t>(get(b, 28, 4));
@@ -246,15 +250,15 @@ Expected<Unit> read_unit(const std::string& path, const std::vector<ShapeKey>& s
 Expected<void> decode_unit_partition(const Unit& unit, std::size_t i, std::vector<TbSet>& out) {
   const Unit::Partition& part = unit.partitions[i];
   const std::span<const std::uint8_t> raw(unit.payload.data(), part.end);
-  auto end = decode_sets(raw, part.begin, part.shape, part.sets, out);
+  auto end = decode_sets(raw, part.begin, part.shape, part.sets, out, unit.params.bound);
   if (!end) return end.error();
   if (*end != part.end) return Error{ErrorCode::kCorruptData, "bytes after the last set"};
   return {};
 }
 
-std::string unit_dir_name(int tricks, StrainClass klass) {
-  return "ddtb-" + std::to_string(4 * tricks) +
-         (klass == StrainClass::kTrump ? "-trump.units" : "-nt.units");
+std::string unit_dir_name(int tricks, StrainClass klass, int bound) {
+  return "ddtb-" + std::to_string(4 * tricks) + (klass == StrainClass::kTrump ? "-trump" : "-nt") +
+         (bound > 0 ? "-ge" + std::to_string(bound) : std::string()) + ".units";
 }
 
 std::string unit_file_name(std::uint32_t index) {

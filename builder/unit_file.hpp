@@ -20,7 +20,8 @@
 //     12  u32      header size (96)
 //     16  u8       tricks (cards = 4 x tricks)
 //     17  u8       strain class: 0 no trump, 1 trump
-//     18  u16      zero
+//     18  u8       bound: 0 exact values, t a bound layer (as the table header's)
+//     19  u8       zero
 //     20  u32      table format version the sets are encoded for
 //     24  u32      builder version (the algorithm that produced the sets)
 //     28  u32      build parameters (as the table header's, zstd level aside)
@@ -64,6 +65,7 @@ inline constexpr std::size_t kUnitEntryBytes = 24;
 struct UnitParams {
   int tricks = 0;
   StrainClass klass = StrainClass::kNoTrump;
+  int bound = 0;  // 0: exact values; t: a bound layer (tablebase/FORMAT.md)
   std::uint32_t format_version = kFormatVersion;
   std::uint32_t builder_version = kBuilderVersion;
   std::uint32_t build_params = 0;
@@ -127,8 +129,9 @@ Expected<Unit> read_unit(const std::string& path, const std::vector<ShapeKey>& s
 Expected<void> decode_unit_partition(const Unit& unit, std::size_t i, std::vector<TbSet>& out);
 
 // File names: the unit directory of a layer inside a table directory
-// ("ddtb-12-nt.units"), and a unit's file inside it ("u000042.unit").
-std::string unit_dir_name(int tricks, StrainClass klass);
+// ("ddtb-12-nt.units", "ddtb-16-trump-ge2.units"), and a unit's file inside
+// it ("u000042.unit").
+std::string unit_dir_name(int tricks, StrainClass klass, int bound = 0);
 std::string unit_file_name(std::uint32_t index);
 
 }  // namespace ddtb::detail::tb

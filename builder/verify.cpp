@@ -5,7 +5,10 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
+
+#include <unistd.h>
 
 #include "builder/layer_build.hpp"
 #include "ddtb/position.hpp"
@@ -42,8 +45,19 @@ std::string describe(const std::array<Bits, 4>& hands, int leader, int trump) {
   return s;
 }
 
-std::string layer_name(int tricks, StrainClass k) {
-  return std::to_string(4 * tricks) + "-card " + (k == StrainClass::kTrump ? "trump" : "no-trump");
+std::string layer_name(int tricks, StrainClass k, int bound = 0) {
+  return std::to_string(4 * tricks) + "-card " + (k == StrainClass::kTrump ? "trump" : "no-trump") +
+         (bound > 0 ? " at-least-" + std::to_string(bound) : std::string());
+}
+
+std::string layer_name(const Layer& layer) {
+  return layer_name(layer.tricks(), layer.klass(), layer.bound());
+}
+
+// What a set of `layer` should say of a position whose leader's side takes
+// `tricks`: the tricks, or for a bound layer 1/0 (at least its bound or not).
+int expected_value(const Layer& layer, int tricks) {
+  return layer.bound() > 0 ? int(tricks >= layer.bound()) : tricks;
 }
 
 struct Failures {
@@ -95,21 +109,162 @@ void check_partition(const Layer& layer, int index, const LowerLayers& lower, En
     const auto hands = hands_of(shape, st);
     const int trump = k == StrainClass::kTrump ? 0 : kNoTrump;
     if (value < 0) {
-      failures.add(layer_name(layer.tricks(), k) + ": gap, no set holds " + describe(hands, 0, trump));
+      failures.add(layer_name(layer) + ": gap, no set holds " + describe(hands, 0, trump));
       return;
     }
     if (overlap) {
-      failures.add(layer_name(layer.tricks(), k) + ": sets of different values overlap on " +
+      failures.add(layer_name(layer) + ": sets of different values overlap on " +
                    describe(hands, 0, trump));
       return;
     }
     engine.set_root(hands, trump, 0, nullptr, 0);
-    const int searched = engine.solve(value);
+    // The leader (seat 0) is North: North-South's tricks are the leader's side's.
+    const int searched = layer.bound() > 0
+                             ? int(engine.search(layer.bound()).tricks >= layer.bound())
+                             : engine.solve(value);
     if (searched != value)
-      failures.add(layer_name(layer.tricks(), k) + ": table says " + std::to_string(value) +
+      failures.add(layer_name(layer) + ": table says " + std::to_string(value) +
                    ", one trick of search over the layer below says " + std::to_string(searched) +
                    " for " + describe(hands, 0, trump));
   });
+}
+
+// What every layer's checks share.
+struct Context {
+  const Tablebase& tb;
+  const VerifyOptions& options;
+  Rng& rng;
+  Failures& failures;
+  const VerifyProgress& progress;
+  int threads;
+};
+
+// Both checks of one decoded layer, over the verified exact layer below.
+VerifyLayerReport check_layer(const Layer& layer, const LowerLayers& lower, Context& cx) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const int tricks = layer.tricks();
+  const StrainClass k = layer.klass();
+  const int threads = cx.threads;
+  Failures& failures = cx.failures;
+  VerifyLayerReport lr;
+  lr.cards = 4 * tricks;
+  lr.trump = k == StrainClass::kTrump;
+  lr.bound = layer.bound();
+  const std::uint64_t failed_before = failures.count;
+  if (tricks > 1 && (!lower.no_trump || !lower.trump)) {
+    failures.add(layer_name(layer) + ": the layer below is missing or unreadable");
+  } else {
+    // Check 1.
+    std::vector<int> parts(layer.shapes().size());
+    for (std::size_t i = 0; i < parts.size(); ++i) parts[i] = static_cast<int>(i);
+    if (4 * tricks > cx.options.full_states_max_cards &&
+        parts.size() > cx.options.sample_partitions) {
+      for (std::size_t i = 0; i < cx.options.sample_partitions; ++i)
+        std::swap(parts[i], parts[i + cx.rng.below(parts.size() - i)]);
+      parts.resize(cx.options.sample_partitions);
+      std::sort(parts.begin(), parts.end());
+    }
+    LayerProbe probe(lower.no_trump, lower.trump);
+    std::vector<std::unique_ptr<TransTable>> tts;
+    std::vector<EngineStats> es(threads);
+    std::vector<std::unique_ptr<Engine>> engines;
+    for (int t = 0; t < threads; ++t) {
+      tts.push_back(std::make_unique<TransTable>(kVerifyTtBytes));
+      engines.push_back(std::make_unique<Engine>(*tts[t], Features{}, es[t]));
+    }
+    std::vector<std::uint64_t> states(threads, 0);
+    std::atomic<std::uint64_t> done{0};
+    std::mutex pm;
+    parallel_for(parts.size(), threads, [&](std::uint64_t i, int w) {
+      check_partition(layer, parts[i], lower, *engines[w], &probe, failures, states[w]);
+      const std::uint64_t d = ++done;
+      if (cx.progress) {
+        std::lock_guard lock(pm);
+        cx.progress(layer_name(layer) + " one-trick check", d, parts.size());
+      }
+    });
+    lr.partitions_checked = parts.size();
+    for (auto s : states) lr.states_checked += s;
+
+    // Check 2: the full solver, no tables. The transposition table does
+    // not key on the strain, so each worker has one engine per strain.
+    std::vector<std::unique_ptr<TransTable>> tts2;
+    std::vector<EngineStats> es2(threads * 5);
+    std::vector<std::unique_ptr<Engine>> solvers;  // [worker * 5 + strain]
+    for (int t = 0; t < threads * 5; ++t) {
+      tts2.push_back(std::make_unique<TransTable>(kVerifyTtBytes / 4));
+      solvers.push_back(std::make_unique<Engine>(*tts2[t], Features{}, es2[t]));
+    }
+    auto solver_for = [&](int worker, int trump) -> Engine& {
+      return *solvers[worker * 5 + (trump == kNoTrump ? 4 : trump)];
+    };
+    std::vector<std::uint64_t> solved(threads, 0);
+    const int trump_of_class = k == StrainClass::kTrump ? 0 : kNoTrump;
+    if (4 * tricks <= cx.options.full_solver_max_cards) {
+      parallel_for(layer.shapes().size(), threads, [&](std::uint64_t i, int w) {
+        const ShapeKey shape = layer.shapes()[i];
+        for_each_canonical_state(shape, k, [&](const State& st) {
+          const auto hands = hands_of(shape, st);
+          const TbSet* s = layer.find(shape, state_nibbles(shape, st));
+          Engine& solver = solver_for(w, trump_of_class);
+          solver.set_root(hands, trump_of_class, 0, nullptr, 0);
+          const int v = expected_value(layer, solver.solve(tricks / 2));
+          ++solved[w];
+          if (!s || s->value != v)
+            failures.add(layer_name(layer) + ": the solver says " + std::to_string(v) +
+                         ", the table " + (s ? std::to_string(s->value) : "nothing") + " for " +
+                         describe(hands, 0, trump_of_class));
+        });
+      });
+    } else {
+      // Random deals, seats and strains of this class, through the public probe.
+      const std::uint64_t n = cx.options.solver_positions;
+      std::vector<std::uint64_t> seeds(n);
+      for (auto& s : seeds) s = cx.rng.next();
+      parallel_for(n, threads, [&](std::uint64_t i, int w) {
+        Rng r{seeds[i]};
+        std::array<int, 52> deck;
+        for (int c = 0; c < 52; ++c) deck[c] = 16 * (c / 13) + 2 + c % 13;
+        for (int c = 0; c < 4 * tricks; ++c) std::swap(deck[c], deck[c + r.below(52 - c)]);
+        std::array<Bits, 4> hands{};
+        for (int c = 0; c < 4 * tricks; ++c) hands[c % 4] |= bit_of(deck[c]);
+        const int leader = static_cast<int>(r.below(4));
+        const Bits all = hands[0] | hands[1] | hands[2] | hands[3];
+        // A trump suit the deal holds (without one it is a no-trump position).
+        int trump = kNoTrump;
+        if (k == StrainClass::kTrump) {
+          int present[4], n_present = 0;
+          for (int s = 0; s < 4; ++s)
+            if (all & suit_bits(s)) present[n_present++] = s;
+          trump = present[r.below(static_cast<std::uint64_t>(n_present))];
+        }
+        std::array<CardSet, 4> cs;
+        for (int h = 0; h < 4; ++h) cs[h] = CardSet(hands[h]);
+        const Position p = Position::at_trick_start(*Deal::from_hands(cs),
+                                                    strain_from_int(trump == kNoTrump ? 4 : trump),
+                                                    seat_from_int(leader));
+        std::optional<int> answer;
+        if (layer.bound() > 0) {
+          if (const auto a = cx.tb.probe_at_least(p, layer.bound())) answer = int(a->at_least);
+        } else if (const auto a = cx.tb.probe(p)) {
+          answer = a->tricks;
+        }
+        Engine& solver = solver_for(w, trump);
+        solver.set_root(hands, trump, leader, nullptr, 0);
+        const int v = solver.solve(tricks / 2);
+        const int expect = expected_value(layer, (leader & 1) == 0 ? v : tricks - v);
+        ++solved[w];
+        if (!answer || *answer != expect)
+          failures.add(layer_name(layer) + ": the solver says " + std::to_string(expect) +
+                       ", the probe " + (answer ? std::to_string(*answer) : "nothing") + " for " +
+                       describe(hands, leader, trump));
+      });
+    }
+    for (auto s : solved) lr.solver_checked += s;
+  }
+  lr.failures = failures.count - failed_before;
+  lr.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return lr;
 }
 
 }  // namespace
@@ -121,153 +276,51 @@ Expected<VerifyReport> verify_tables(const std::string& dir, const VerifyOptions
   VerifyReport report;
   Failures failures{{}, report.failures};
   Rng rng{options.seed};
-  const int threads = std::max(1, options.threads);
+  Context cx{**tb, options, rng, failures, progress, std::max(1, options.threads)};
   const int max_tricks = (*tb)->max_cards() / 4;
 
-  std::array<std::unique_ptr<Layer>, 2> lower_layers;  // the verified layer below
+  // Opens and decodes one layer file, checking it was built on the layer
+  // below in this directory; nullptr (the failure recorded) otherwise.
+  auto load = [&](int tricks, StrainClass k, int bound, std::uint64_t below_checksum,
+                  std::uint64_t* header_checksum) -> std::unique_ptr<Layer> {
+    const std::string path = dir + "/" + layer_file_name(tricks, k, bound);
+    auto file = LayerFile::open(path);
+    if (!file) {
+      failures.add(layer_name(tricks, k, bound) + ": " + file.error().message);
+      return nullptr;
+    }
+    if (header_checksum) *header_checksum ^= (*file)->header().header_checksum;
+    // Provenance: a layer records the header checksums of the files it was
+    // built on; tables mixed from different builds are reported.
+    if ((*file)->header().lower_checksum != below_checksum)
+      failures.add(layer_name(tricks, k, bound) + ": built on other " +
+                   std::to_string(4 * tricks - 4) + "-card tables than the ones in " + dir);
+    auto layer = load_layer(**file);  // decodes (and checks) every block
+    if (!layer) {
+      failures.add(layer.error().message);
+      return nullptr;
+    }
+    return std::move(*layer);
+  };
+
+  std::array<std::unique_ptr<Layer>, 2> lower_layers;  // the verified exact layer below
   std::uint64_t below_checksum = 0;  // XOR of the header checksums of the layer below
   for (int tricks = 1; tricks <= max_tricks; ++tricks) {
     std::array<std::unique_ptr<Layer>, 2> layers;
     std::uint64_t this_checksum = 0;
-    for (int kc = 0; kc < 2; ++kc) {
-      const StrainClass k = static_cast<StrainClass>(kc);
-      const std::string path = dir + "/" + layer_file_name(tricks, k);
-      auto file = LayerFile::open(path);
-      if (!file) {
-        failures.add(layer_name(tricks, k) + ": " + file.error().message);
-        continue;
+    for (int kc = 0; kc < 2; ++kc)
+      layers[kc] = load(tricks, static_cast<StrainClass>(kc), 0, below_checksum, &this_checksum);
+    const LowerLayers lower{lower_layers[0].get(), lower_layers[1].get(), tricks - 1};
+    for (int kc = 0; kc < 2; ++kc)
+      if (layers[kc]) report.layers.push_back(check_layer(*layers[kc], lower, cx));
+    // The bound layers of this card count, built on the same layer below.
+    for (int bound = 1; bound <= tricks; ++bound) {
+      for (int kc = 0; kc < 2; ++kc) {
+        const StrainClass k = static_cast<StrainClass>(kc);
+        if (::access((dir + "/" + layer_file_name(tricks, k, bound)).c_str(), F_OK) != 0) continue;
+        if (auto layer = load(tricks, k, bound, below_checksum, nullptr))
+          report.layers.push_back(check_layer(*layer, lower, cx));
       }
-      this_checksum ^= (*file)->header().header_checksum;
-      // Provenance: a layer records the header checksums of the files it was
-      // built on; tables mixed from different builds are reported.
-      if ((*file)->header().lower_checksum != below_checksum)
-        failures.add(layer_name(tricks, k) + ": built on other " + std::to_string(4 * tricks - 4) +
-                     "-card tables than the ones in " + dir);
-      auto layer = load_layer(**file);  // decodes (and checks) every block
-      if (!layer) {
-        failures.add(layer.error().message);
-        continue;
-      }
-      layers[kc] = std::move(*layer);
-    }
-    for (int kc = 0; kc < 2; ++kc) {
-      if (!layers[kc]) continue;
-      const auto t0 = std::chrono::steady_clock::now();
-      const Layer& layer = *layers[kc];
-      const StrainClass k = static_cast<StrainClass>(kc);
-      VerifyLayerReport lr;
-      lr.cards = 4 * tricks;
-      lr.trump = kc == 1;
-      const std::uint64_t failed_before = failures.count;
-      const LowerLayers lower{lower_layers[0].get(), lower_layers[1].get(), tricks - 1};
-      if (tricks > 1 && (!lower.no_trump || !lower.trump)) {
-        failures.add(layer_name(tricks, k) + ": the layer below is missing or unreadable");
-      } else {
-        // Check 1.
-        std::vector<int> parts(layer.shapes().size());
-        for (std::size_t i = 0; i < parts.size(); ++i) parts[i] = static_cast<int>(i);
-        if (4 * tricks > options.full_states_max_cards && parts.size() > options.sample_partitions) {
-          for (std::size_t i = 0; i < options.sample_partitions; ++i)
-            std::swap(parts[i], parts[i + rng.below(parts.size() - i)]);
-          parts.resize(options.sample_partitions);
-          std::sort(parts.begin(), parts.end());
-        }
-        LayerProbe probe(lower.no_trump, lower.trump);
-        std::vector<std::unique_ptr<TransTable>> tts;
-        std::vector<EngineStats> es(threads);
-        std::vector<std::unique_ptr<Engine>> engines;
-        for (int t = 0; t < threads; ++t) {
-          tts.push_back(std::make_unique<TransTable>(kVerifyTtBytes));
-          engines.push_back(std::make_unique<Engine>(*tts[t], Features{}, es[t]));
-        }
-        std::vector<std::uint64_t> states(threads, 0);
-        std::atomic<std::uint64_t> done{0};
-        std::mutex pm;
-        parallel_for(parts.size(), threads, [&](std::uint64_t i, int w) {
-          check_partition(layer, parts[i], lower, *engines[w], &probe, failures, states[w]);
-          const std::uint64_t d = ++done;
-          if (progress) {
-            std::lock_guard lock(pm);
-            progress(layer_name(tricks, k) + " one-trick check", d, parts.size());
-          }
-        });
-        lr.partitions_checked = parts.size();
-        for (auto s : states) lr.states_checked += s;
-
-        // Check 2: the full solver, no tables. The transposition table does
-        // not key on the strain, so each worker has one engine per strain.
-        std::vector<std::unique_ptr<TransTable>> tts2;
-        std::vector<EngineStats> es2(threads * 5);
-        std::vector<std::unique_ptr<Engine>> solvers;  // [worker * 5 + strain]
-        for (int t = 0; t < threads * 5; ++t) {
-          tts2.push_back(std::make_unique<TransTable>(kVerifyTtBytes / 4));
-          solvers.push_back(std::make_unique<Engine>(*tts2[t], Features{}, es2[t]));
-        }
-        auto solver_for = [&](int worker, int trump) -> Engine& {
-          return *solvers[worker * 5 + (trump == kNoTrump ? 4 : trump)];
-        };
-        std::vector<std::uint64_t> solved(threads, 0);
-        const int trump_of_class = k == StrainClass::kTrump ? 0 : kNoTrump;
-        if (4 * tricks <= options.full_solver_max_cards) {
-          parallel_for(layer.shapes().size(), threads, [&](std::uint64_t i, int w) {
-            const ShapeKey shape = layer.shapes()[i];
-            for_each_canonical_state(shape, k, [&](const State& st) {
-              const auto hands = hands_of(shape, st);
-              const TbSet* s = layer.find(shape, state_nibbles(shape, st));
-              Engine& solver = solver_for(w, trump_of_class);
-              solver.set_root(hands, trump_of_class, 0, nullptr, 0);
-              const int v = solver.solve(tricks / 2);
-              ++solved[w];
-              if (!s || s->value != v)
-                failures.add(layer_name(tricks, k) + ": the solver says " + std::to_string(v) +
-                             ", the table " + (s ? std::to_string(s->value) : "nothing") +
-                             " for " + describe(hands, 0, trump_of_class));
-            });
-          });
-        } else {
-          // Random deals, seats and strains of this class, through the public probe.
-          const std::uint64_t n = options.solver_positions;
-          std::vector<std::uint64_t> seeds(n);
-          for (auto& s : seeds) s = rng.next();
-          parallel_for(n, threads, [&](std::uint64_t i, int w) {
-            Rng r{seeds[i]};
-            std::array<int, 52> deck;
-            for (int c = 0; c < 52; ++c) deck[c] = 16 * (c / 13) + 2 + c % 13;
-            for (int c = 0; c < 4 * tricks; ++c) std::swap(deck[c], deck[c + r.below(52 - c)]);
-            std::array<Bits, 4> hands{};
-            for (int c = 0; c < 4 * tricks; ++c) hands[c % 4] |= bit_of(deck[c]);
-            const int leader = static_cast<int>(r.below(4));
-            const Bits all = hands[0] | hands[1] | hands[2] | hands[3];
-            // A trump suit the deal holds (without one it is a no-trump position).
-            int trump = kNoTrump;
-            if (k == StrainClass::kTrump) {
-              int present[4], n_present = 0;
-              for (int s = 0; s < 4; ++s)
-                if (all & suit_bits(s)) present[n_present++] = s;
-              trump = present[r.below(static_cast<std::uint64_t>(n_present))];
-            }
-            std::array<CardSet, 4> cs;
-            for (int h = 0; h < 4; ++h) cs[h] = CardSet(hands[h]);
-            const Position p = Position::at_trick_start(
-                *Deal::from_hands(cs), strain_from_int(trump == kNoTrump ? 4 : trump),
-                seat_from_int(leader));
-            const auto answer = (*tb)->probe(p);
-            Engine& solver = solver_for(w, trump);
-            solver.set_root(hands, trump, leader, nullptr, 0);
-            const int v = solver.solve(tricks / 2);
-            const int expect = (leader & 1) == 0 ? v : tricks - v;
-            ++solved[w];
-            if (!answer || answer->tricks != expect)
-              failures.add(layer_name(tricks, k) + ": the solver says " + std::to_string(expect) +
-                           ", the probe " + (answer ? std::to_string(answer->tricks) : "nothing") +
-                           " for " + describe(hands, leader, trump));
-          });
-        }
-        for (auto s : solved) lr.solver_checked += s;
-      }
-      lr.failures = failures.count - failed_before;
-      lr.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      report.layers.push_back(lr);
     }
     lower_layers = std::move(layers);
     below_checksum = this_checksum;

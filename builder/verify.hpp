@@ -9,6 +9,8 @@
 //   2. solver as oracle: the full solver, without tables, on every state of
 //      the 4- and 8-card layers and on random positions (random deals, seats
 //      and strains, probed through the public Tablebase) of larger ones.
+// Bound layers (tablebase/FORMAT.md) are checked the same way, each state's
+// expected value being whether the leader's side takes at least the bound.
 // Any failure is reported with the position.
 #pragma once
 
@@ -33,6 +35,7 @@ struct VerifyOptions {
 struct VerifyLayerReport {
   int cards = 0;
   bool trump = false;
+  int bound = 0;  // 0: the exact layer; t: the bound layer "at least t"
   std::uint64_t partitions_checked = 0;
   std::uint64_t states_checked = 0;    // check 1
   std::uint64_t solver_checked = 0;    // check 2

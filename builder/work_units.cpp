@@ -36,18 +36,18 @@ std::string unit_words(const UnitParams& p, std::uint32_t unit) {
 }  // namespace
 
 Expected<std::unique_ptr<LayerFile>> open_layer_file(const std::string& dir, int tricks,
-                                                     StrainClass klass) {
-  const std::string path = dir + "/" + layer_file_name(tricks, klass);
+                                                     StrainClass klass, int bound) {
+  const std::string path = dir + "/" + layer_file_name(tricks, klass, bound);
   auto file = LayerFile::open(path);
   if (!file) return file.error();
   const FileHeader& h = (*file)->header();
-  if (h.tricks != tricks || h.klass != klass) {
-    auto words = [](int t, StrainClass k) {
-      return std::to_string(4 * t) + "-card " +
-             (k == StrainClass::kTrump ? "trump" : "no-trump");
+  if (h.tricks != tricks || h.klass != klass || h.bound != bound) {
+    auto words = [](int t, StrainClass k, int b) {
+      return std::to_string(4 * t) + "-card " + (k == StrainClass::kTrump ? "trump" : "no-trump") +
+             (b > 0 ? " at-least-" + std::to_string(b) : std::string());
     };
-    return Error{ErrorCode::kCorruptData, path + " holds the " + words(h.tricks, h.klass) +
-                                              " layer, not the " + words(tricks, klass) +
+    return Error{ErrorCode::kCorruptData, path + " holds the " + words(h.tricks, h.klass, h.bound) +
+                                              " layer, not the " + words(tricks, klass, bound) +
                                               " one its name says"};
   }
   return file;
@@ -80,26 +80,29 @@ Expected<std::uint64_t> lower_checksum(const std::string& dir, int tricks) {
 }
 
 std::string LayerJob::name() const {
-  return std::to_string(4 * params.tricks) + "-card " + class_word(params.klass);
+  return std::to_string(4 * params.tricks) + "-card " + class_word(params.klass) +
+         (params.bound > 0 ? " at-least-" + std::to_string(params.bound) : std::string());
 }
 std::string LayerJob::table_path() const {
-  return dir + "/" + layer_file_name(params.tricks, params.klass);
+  return dir + "/" + layer_file_name(params.tricks, params.klass, params.bound);
 }
 std::string LayerJob::unit_dir() const {
-  return dir + "/" + unit_dir_name(params.tricks, params.klass);
+  return dir + "/" + unit_dir_name(params.tricks, params.klass, params.bound);
 }
 std::string LayerJob::unit_path(std::uint32_t unit) const {
   return unit_dir() + "/" + unit_file_name(unit);
 }
 
 LayerJob make_job(const std::string& dir, int tricks, StrainClass klass,
-                  std::uint64_t lower_checksum, std::uint32_t unit_size) {
+                  std::uint64_t lower_checksum, std::uint32_t unit_size, int bound) {
   LayerJob job;
   job.dir = dir;
   job.shapes = enumerate_shapes(tricks, klass);
   UnitParams& p = job.params;
   p.tricks = tricks;
   p.klass = klass;
+  p.bound = bound;
+  p.format_version = format_version_for(bound);
   p.lower_checksum = lower_checksum;
   p.shapes_checksum = shapes_checksum(job.shapes);
   p.partitions = static_cast<std::uint32_t>(job.shapes.size());
@@ -182,7 +185,7 @@ Expected<UnitOutcome> UnitWorker::run(const LayerJob& job, std::uint32_t unit,
   const std::uint32_t first = p.first_of(unit);
   for (std::uint32_t i = 0; i < out.partitions; ++i) {
     try {
-      sets[i] = builder_.build(p.klass, job.shapes[first + i], out.work);
+      sets[i] = builder_.build(p.klass, job.shapes[first + i], out.work, p.bound);
     } catch (const GapError& e) {
       return Error{ErrorCode::kCorruptData,
                    job.name() + " layer, partition " + std::to_string(first + i) + ": " + e.what()};
@@ -339,7 +342,7 @@ Expected<MergeResult> merge_units(const LayerJob& job, bool keep_units, int thre
   wo.build_params = want.build_params;
   wo.lower_checksum = want.lower_checksum;
   wo.threads = threads;
-  LayerWriter writer(job.table_path(), want.tricks, want.klass, wo);
+  LayerWriter writer(job.table_path(), want.tricks, want.klass, wo, want.bound);
   MergeResult result;
   std::vector<TbSet> check;
   for (std::uint32_t u = 0; u < units; ++u) {

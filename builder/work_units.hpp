@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "builder/layer_build.hpp"
@@ -45,7 +46,7 @@ struct LoadedLayers {
 // refused, naming both). Errors: the file missing, unreadable, corrupt or
 // another layer's.
 Expected<std::unique_ptr<LayerFile>> open_layer_file(const std::string& dir, int tricks,
-                                                     StrainClass klass);
+                                                     StrainClass klass, int bound = 0);
 
 // Loads and decodes both classes of `tricks` tricks from `dir` (tricks 0:
 // nothing, checksum 0). Errors: a file missing, unreadable or corrupt.
@@ -67,7 +68,29 @@ struct LayerJob {
   std::string unit_path(std::uint32_t unit) const;
 };
 LayerJob make_job(const std::string& dir, int tricks, StrainClass klass,
-                  std::uint64_t lower_checksum, std::uint32_t unit_size);
+                  std::uint64_t lower_checksum, std::uint32_t unit_size, int bound = 0);
+
+// The bound layers built beside the exact layer of `tricks` tricks: "the
+// leader's side takes at least t" for t = 2 .. tricks - 1, the thresholds the
+// search asks (it probes only when 1 < beta < tricks left). None below 3
+// tricks.
+inline int first_bound(int tricks) {
+  return tricks >= 3 ? 2 : 0;
+}
+inline int last_bound(int tricks) {
+  return tricks >= 3 ? tricks - 1 : -1;
+}
+
+// Every layer file of a card count, as (class, bound) pairs: the two exact
+// layers, then with `bounds` the bound layers.
+inline std::vector<std::pair<StrainClass, int>> layers_of(int tricks, bool bounds) {
+  std::vector<std::pair<StrainClass, int>> out;
+  for (int kc = 0; kc < 2; ++kc) out.emplace_back(static_cast<StrainClass>(kc), 0);
+  if (bounds)
+    for (int b = first_bound(tricks); b <= last_bound(tricks); ++b)
+      for (int kc = 0; kc < 2; ++kc) out.emplace_back(static_cast<StrainClass>(kc), b);
+  return out;
+}
 
 // Canonical states of a partition: the product over slots of their owner
 // sequences, tied slots counted once per multiset.

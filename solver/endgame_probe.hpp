@@ -16,6 +16,11 @@ struct ProbeResult {
   Bits specified = 0;     // cards whose owners the answer relies on
 };
 
+struct BoundResult {
+  bool at_least = false;  // the side on lead takes at least the asked tricks
+  Bits specified = 0;     // cards whose owners the answer relies on
+};
+
 class EndgameProbe {
  public:
   virtual ~EndgameProbe() = default;
@@ -26,6 +31,14 @@ class EndgameProbe {
   // owns its probe object, which may keep state for that one thread.
   virtual bool probe(const std::array<Bits, 4>& hands, int leader, int trump,
                      ProbeResult& out) const = 0;
+  // Whether the side on lead takes at least `t` tricks, from a bound layer
+  // (tablebase/FORMAT.md), or false when there is none for the position.
+  // A bound set specifies fewer cards than an exact one: it answers only
+  // what a zero-window search asks, as generally as that question allows.
+  virtual bool probe_at_least(const std::array<Bits, 4>& /*hands*/, int /*leader*/, int /*trump*/,
+                              int /*t*/, BoundResult& /*out*/) const {
+    return false;
+  }
 };
 
 }  // namespace ddtb::detail

@@ -153,6 +153,18 @@ Value Engine::trick_start(int t, int beta) {
   // At the extremes (beta 1 or k) the table rarely saves more than it costs:
   // the sure-trick counts above settle most of those.
   if (probe_ && k <= probe_->max_tricks() && beta > 1 && beta < k) {
+    // A bound layer answers just the question asked, "does North-South
+    // reach beta?", with the fewest cards specified; the exact layer is
+    // asked when there is none.
+    BoundResult br;
+    const int t = ns_leads ? beta : k - beta + 1;  // the leader's side's tricks for that
+    if (probe_->probe_at_least(hand_, leader, trump_, t, br)) {
+      ++stats_.tb_hits;
+      const bool reached = br.at_least == ns_leads;
+      const Value tv{reached ? beta : beta - 1, f_.winning_ranks ? br.specified : tr.start};
+      if (f_.transposition_table) store(tr, tv, beta, -1);
+      return tv;
+    }
     ProbeResult pr;
     if (probe_->probe(hand_, leader, trump_, pr)) {
       ++stats_.tb_hits;

@@ -65,7 +65,8 @@ std::vector<std::uint8_t> header_bytes(const FileHeader& h) {
   w.u32(kHeaderBytes);
   w.u8(h.tricks);
   w.u8(static_cast<std::uint8_t>(h.klass));
-  w.u16(0);
+  w.u8(static_cast<std::uint8_t>(h.bound));
+  w.u8(0);
   w.u32(h.partitions);
   w.u32(h.chunks);
   w.u32(0);
@@ -104,9 +105,9 @@ bool get_varint(std::span<const std::uint8_t> b, std::size_t& pos, std::uint64_t
 
 }  // namespace
 
-std::string layer_file_name(int tricks, StrainClass klass) {
-  return "ddtb-" + std::to_string(4 * tricks) +
-         (klass == StrainClass::kTrump ? "-trump.tbl" : "-nt.tbl");
+std::string layer_file_name(int tricks, StrainClass klass, int bound) {
+  return "ddtb-" + std::to_string(4 * tricks) + (klass == StrainClass::kTrump ? "-trump" : "-nt") +
+         (bound > 0 ? "-ge" + std::to_string(bound) : std::string()) + ".tbl";
 }
 
 void encode_sets(const std::vector<TbSet>& sets, std::vector<std::uint8_t>& out) {
@@ -141,7 +142,7 @@ namespace {
 // Checks the encoded sets [pos, ...) of a partition (count of them) against
 // its shape; returns the position after the last.
 Expected<std::size_t> validate_sets(std::span<const std::uint8_t> raw, std::size_t pos,
-                                    ShapeKey shape, std::uint64_t count) {
+                                    ShapeKey shape, std::uint64_t count, int max_value) {
   if (count > (raw.size() - pos) / 3) return Error{ErrorCode::kCorruptData, "set count too large"};
   std::array<int, 4> length{};
   int tricks = 0;
@@ -150,9 +151,12 @@ Expected<std::size_t> validate_sets(std::span<const std::uint8_t> raw, std::size
     tricks += length[s];
   }
   tricks /= 4;
+  if (max_value >= 0) tricks = max_value;
   for (std::uint64_t k = 0; k < count; ++k) {
     if (raw.size() - pos < 3) return Error{ErrorCode::kCorruptData, "chunk ends inside a set"};
-    if (raw[pos] > tricks) return Error{ErrorCode::kCorruptData, "value above the tricks left"};
+    if (raw[pos] > tricks)
+      return Error{ErrorCode::kCorruptData,
+                   max_value == 1 ? "bound value above 1" : "value above the tricks left"};
     const std::array<int, 4> depth{raw[pos + 1] & 15, raw[pos + 1] >> 4, raw[pos + 2] & 15,
                                    raw[pos + 2] >> 4};
     pos += 3;
@@ -229,8 +233,9 @@ const std::uint8_t* decode_set(const std::uint8_t* p, TbSet& t) {
 }  // namespace
 
 Expected<std::size_t> decode_sets(std::span<const std::uint8_t> raw, std::size_t pos,
-                                  ShapeKey shape, std::uint32_t count, std::vector<TbSet>& out) {
-  auto end = validate_sets(raw, pos, shape, count);
+                                  ShapeKey shape, std::uint32_t count, std::vector<TbSet>& out,
+                                  int bound) {
+  auto end = validate_sets(raw, pos, shape, count, bound > 0 ? 1 : -1);
   if (!end) return end.error();
   const std::uint8_t* p = raw.data() + pos;
   for (std::uint32_t k = 0; k < count; ++k) p = decode_set(p, out.emplace_back());
@@ -280,7 +285,7 @@ Scan find_set(const std::uint8_t* begin, const std::uint8_t* end, const Nibbles&
 
 Expected<std::uint64_t> write_layer(const std::string& path, const Layer& layer,
                                     const WriteOptions& options) {
-  LayerWriter writer(path, layer.tricks(), layer.klass(), options);
+  LayerWriter writer(path, layer.tricks(), layer.klass(), options, layer.bound());
   std::vector<std::uint8_t> encoded;
   for (std::size_t i = 0; i < layer.shapes().size(); ++i) {
     const std::vector<TbSet>& sets = layer.sets(static_cast<int>(i));
@@ -311,10 +316,11 @@ bool write_all(int fd, std::span<const std::uint8_t> b) {
 }  // namespace
 
 LayerWriter::LayerWriter(std::string path, int tricks, StrainClass klass,
-                         const WriteOptions& options)
+                         const WriteOptions& options, int bound)
     : path_(std::move(path)),
       tricks_(tricks),
       klass_(klass),
+      bound_(bound),
       options_(options),
       shapes_(enumerate_shapes(tricks, klass)) {}
 
@@ -406,8 +412,10 @@ Expected<std::uint64_t> LayerWriter::finish() {
     if (auto flushed = flush_chunk(added_); !flushed) return flushed.error();
   if (auto written = write_pending(); !written) return written.error();
   FileHeader h;
+  h.version = format_version_for(bound_);
   h.tricks = tricks_;
   h.klass = klass_;
+  h.bound = bound_;
   h.partitions = static_cast<std::uint32_t>(shapes_.size());
   h.chunks = chunks_;
   h.sets = sets_;
@@ -465,13 +473,15 @@ Expected<std::unique_ptr<LayerFile>> LayerFile::parse(std::span<const std::uint8
   r.pos = 8;
   FileHeader h;
   h.version = r.u32();
-  if (h.version != kFormatVersion)
+  if (h.version != kFormatVersion && h.version != kBoundFormatVersion)
     return corrupt(name, "format version " + std::to_string(h.version) + ", this build reads " +
-                             std::to_string(kFormatVersion));
+                             std::to_string(kFormatVersion) + " and " +
+                             std::to_string(kBoundFormatVersion));
   if (r.u32() != kHeaderBytes) return corrupt(name, "bad header size");
   h.tricks = r.u8();
   const std::uint8_t klass = r.u8();
-  r.u16();
+  h.bound = r.u8();
+  const std::uint8_t zero = r.u8();
   h.partitions = r.u32();
   h.chunks = r.u32();
   r.u32();
@@ -490,6 +500,12 @@ Expected<std::unique_ptr<LayerFile>> LayerFile::parse(std::span<const std::uint8
     return corrupt(name, "header checksum mismatch");
   if (h.tricks < 1 || h.tricks > 13) return corrupt(name, "tricks out of range");
   if (klass > 1) return corrupt(name, "unknown strain class");
+  if (zero != 0) return corrupt(name, "nonzero reserved header byte 19");
+  if (h.version == kFormatVersion && h.bound != 0)
+    return corrupt(name, "a version 1 file with a bound (header byte 18)");
+  if (h.version == kBoundFormatVersion && (h.bound < 1 || h.bound > h.tricks))
+    return corrupt(name, "bound " + std::to_string(h.bound) + " out of range for " +
+                             std::to_string(h.tricks) + " tricks");
   h.klass = static_cast<StrainClass>(klass);
 
   const std::uint64_t dir_bytes = std::uint64_t(h.chunks) * kChunkEntryBytes;
@@ -634,8 +650,10 @@ Expected<RawChunk> LayerFile::load_raw_chunk(std::size_t c, bool full) const {
     std::uint64_t count = 0;
     if (!get_varint(raw, pos, count) || count == 0 || count > raw.size())
       return corrupt(where, "bad set count for partition " + std::to_string(p));
-    auto next = full ? validate_sets(raw, pos, shapes_[p], count) : walk_sets(raw, pos, count);
-    if (!next) return corrupt(where, "partition " + std::to_string(p) + ": " + next.error().message);
+    auto next = full ? validate_sets(raw, pos, shapes_[p], count, header_.bound > 0 ? 1 : -1)
+                     : walk_sets(raw, pos, count);
+    if (!next)
+      return corrupt(where, "partition " + std::to_string(p) + ": " + next.error().message);
     chunk.ranges.push_back({static_cast<std::uint32_t>(pos), static_cast<std::uint32_t>(*next)});
     pos = *next;
   }

@@ -17,7 +17,14 @@
 
 namespace ddtb::detail::tb {
 
+// Version 1: exact layers. Version 2 adds bound layers (header byte 18);
+// exact layers are still written as version 1, so readers of version 1 read
+// them and refuse only what they cannot understand.
 inline constexpr std::uint32_t kFormatVersion = 1;
+inline constexpr std::uint32_t kBoundFormatVersion = 2;
+constexpr std::uint32_t format_version_for(int bound) {
+  return bound > 0 ? kBoundFormatVersion : kFormatVersion;
+}
 inline constexpr std::uint32_t kBuilderVersion = 1;
 inline constexpr std::size_t kHeaderBytes = 128;
 inline constexpr std::size_t kChunkEntryBytes = 32;
@@ -31,6 +38,7 @@ struct FileHeader {
   std::uint32_t version = kFormatVersion;
   int tricks = 0;
   StrainClass klass = StrainClass::kNoTrump;
+  int bound = 0;  // 0: exact values; t: 1 = the leader's side takes >= t tricks
   std::uint32_t partitions = 0;
   std::uint32_t chunks = 0;
   std::uint64_t sets = 0;
@@ -88,15 +96,18 @@ enum class Scan { kFound, kAbsent, kCorrupt };
 Scan find_set(const std::uint8_t* begin, const std::uint8_t* end, const Nibbles& state,
               int tricks, TbSet& out);
 
-// The file name of a layer: "ddtb-<cards>-nt.tbl" / "ddtb-<cards>-trump.tbl".
-std::string layer_file_name(int tricks, StrainClass klass);
+// The file name of a layer: "ddtb-<cards>-nt.tbl" / "ddtb-<cards>-trump.tbl",
+// and of a bound layer "ddtb-<cards>-nt-ge<t>.tbl" / "ddtb-<cards>-trump-ge<t>.tbl".
+std::string layer_file_name(int tricks, StrainClass klass, int bound = 0);
 
 // The encoding of a partition's sets (FORMAT.md), appended to `out`, and
 // back: decode_sets reads `count` sets at `pos`, checking every field against
-// the partition's shape.
+// the partition's shape (values: at most the tricks left, or 1 in a layer
+// with a bound).
 void encode_sets(const std::vector<TbSet>& sets, std::vector<std::uint8_t>& out);
 Expected<std::size_t> decode_sets(std::span<const std::uint8_t> raw, std::size_t pos,
-                                  ShapeKey shape, std::uint32_t count, std::vector<TbSet>& out);
+                                  ShapeKey shape, std::uint32_t count, std::vector<TbSet>& out,
+                                  int bound = 0);
 
 // XXH3-64 of a layer's canonical shape list (header field shapes_checksum).
 std::uint64_t shapes_checksum(const std::vector<ShapeKey>& shapes);
@@ -126,7 +137,8 @@ Expected<std::uint64_t> write_layer(const std::string& path, const Layer& layer,
 // written in order.
 class LayerWriter {
  public:
-  LayerWriter(std::string path, int tricks, StrainClass klass, const WriteOptions& options);
+  LayerWriter(std::string path, int tricks, StrainClass klass, const WriteOptions& options,
+              int bound = 0);
   ~LayerWriter();
   LayerWriter(const LayerWriter&) = delete;
   LayerWriter& operator=(const LayerWriter&) = delete;
@@ -152,6 +164,7 @@ class LayerWriter {
   std::string path_;
   int tricks_;
   StrainClass klass_;
+  int bound_;
   WriteOptions options_;
   std::vector<ShapeKey> shapes_;
   std::vector<std::uint8_t> directory_, raw_;

@@ -68,8 +68,8 @@ struct Prepared {
 
 bool meets(const SetQuery& q, const TbSet& s) { return Prepared(q).meets(s); }
 
-Layer::Layer(int tricks, StrainClass klass)
-    : tricks_(tricks), klass_(klass), shapes_(enumerate_shapes(tricks, klass)) {
+Layer::Layer(int tricks, StrainClass klass, int bound)
+    : tricks_(tricks), klass_(klass), bound_(bound), shapes_(enumerate_shapes(tricks, klass)) {
   sets_.resize(shapes_.size());
 }
 

@@ -48,10 +48,13 @@ bool meets(const SetQuery& q, const TbSet& s);
 
 class Layer {
  public:
-  Layer(int tricks, StrainClass klass);
+  // `bound` 0: exact values; t >= 1: a bound layer (values 1 = the
+  // leader's side takes at least t tricks, 0 = fewer).
+  Layer(int tricks, StrainClass klass, int bound = 0);
 
   int tricks() const { return tricks_; }
   StrainClass klass() const { return klass_; }
+  int bound() const { return bound_; }
   const std::vector<ShapeKey>& shapes() const { return shapes_; }
   // Index of a shape in shapes(), or -1.
   int index_of(ShapeKey shape) const;
@@ -68,6 +71,7 @@ class Layer {
  private:
   int tricks_;
   StrainClass klass_;
+  int bound_;
   std::vector<ShapeKey> shapes_;
   std::vector<std::vector<TbSet>> sets_;
 };

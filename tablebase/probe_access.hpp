@@ -24,7 +24,7 @@ class ProbeSession {
   static constexpr int kChunkSlots = 1 << kChunkBits;
   struct ShapeSlot {
     std::uint64_t shape = 0;
-    std::uint32_t layer = 0;  // tricks << 1 | class; 0 = empty
+    std::uint32_t layer = 0;  // the tablebase's layer index; 0 = empty
     std::uint32_t chunk = 0;  // chunk of the layer's file
     std::uint32_t index = 0;  // partition's index within the chunk
     // The partition's sets in the chunk last seen loaded for it: valid while
@@ -42,7 +42,7 @@ class ProbeSession {
     std::uint64_t stamp = 0;  // which of the session's loads `data` is; 0 = none
   };
   ShapeSlot& shape_slot(std::uint64_t shape, int layer) {
-    return shapes_[hash(shape ^ std::uint64_t(layer) << 58) >> (64 - kShapeBits)];
+    return shapes_[hash(shape ^ std::uint64_t(layer) * 0xff51afd7ed558ccdull) >> (64 - kShapeBits)];
   }
   ChunkSlot& chunk_slot(std::uint32_t chunk, int layer) {
     return chunks_[hash(std::uint64_t(layer) << 32 | chunk) >> (64 - kChunkBits)];
@@ -62,6 +62,9 @@ struct TablebaseAccess {
   static int max_tricks(const Tablebase& tb);
   static bool probe(const Tablebase& tb, ProbeSession* session, const std::array<Bits, 4>& hands,
                     int leader, int trump, ProbeResult& out);
+  static bool probe_at_least(const Tablebase& tb, ProbeSession* session,
+                             const std::array<Bits, 4>& hands, int leader, int trump, int t,
+                             BoundResult& out);
 };
 
 // One per engine: not to be shared between threads (the Tablebase is).
@@ -73,6 +76,10 @@ class TablebaseProbe final : public EndgameProbe {
   bool probe(const std::array<Bits, 4>& hands, int leader, int trump,
              ProbeResult& out) const override {
     return TablebaseAccess::probe(*tb_, session_.get(), hands, leader, trump, out);
+  }
+  bool probe_at_least(const std::array<Bits, 4>& hands, int leader, int trump, int t,
+                      BoundResult& out) const override {
+    return TablebaseAccess::probe_at_least(*tb_, session_.get(), hands, leader, trump, t, out);
   }
 
  private:

@@ -22,7 +22,13 @@ using detail::tb::TbSet;
 
 namespace {
 
-constexpr int kLayers = 28;  // tricks << 1 | class, tricks 1..13
+// A layer file's index: (tricks * 14 + bound) * 2 + class, tricks 1..13,
+// bound 0 (exact values) or 1..tricks.
+constexpr int kBounds = 14;
+constexpr int kLayers = 14 * kBounds * 2;
+constexpr int layer_id(int tricks, int bound, int klass) {
+  return (tricks * kBounds + bound) * 2 + klass;
+}
 
 // Loaded chunks, bounded in bytes, evicted by the CLOCK policy (a hit only
 // marks its chunk as used; a sweep evicts chunks not used since the last
@@ -108,23 +114,22 @@ class ChunkCache {
 }  // namespace
 
 struct Tablebase::Impl {
-  // files[tricks][class], null when absent.
-  std::array<std::array<std::unique_ptr<LayerFile>, 2>, 14> files;
+  // files[layer_id], null when absent.
+  std::array<std::unique_ptr<LayerFile>, kLayers> files;
   int max_tricks = 0;
   std::unique_ptr<ChunkCache> cache;
   mutable std::atomic<std::uint64_t> probes{0}, hits{0}, loads{0}, bad_blocks{0};
-  // damaged[tricks][class][chunk]: the chunk failed validation once, so it is
+  // damaged[layer_id][chunk]: the chunk failed validation once, so it is
   // not decoded again (a damaged file costs one check per chunk, not one per probe).
-  std::array<std::array<std::unique_ptr<std::atomic<bool>[]>, 2>, 14> damaged;
+  std::array<std::unique_ptr<std::atomic<bool>[]>, kLayers> damaged;
 
   // A chunk of a layer file, loaded on first use; nullptr when it fails
   // validation (it is then never used).
-  std::shared_ptr<const RawChunk> chunk(int tricks, int klass, std::uint32_t c) const {
-    const int layer = tricks << 1 | klass;
+  std::shared_ptr<const RawChunk> chunk(int layer, std::uint32_t c) const {
     if (auto hit = cache->find(layer, c)) return hit;
-    std::atomic<bool>& bad = damaged[tricks][klass][c];
+    std::atomic<bool>& bad = damaged[layer][c];
     if (bad.load(std::memory_order_relaxed)) return nullptr;
-    auto loaded = files[tricks][klass]->load_raw_chunk(c);
+    auto loaded = files[layer]->load_raw_chunk(c);
     if (!loaded) {
       if (!bad.exchange(true, std::memory_order_relaxed))
         bad_blocks.fetch_add(1, std::memory_order_relaxed);
@@ -137,16 +142,15 @@ struct Tablebase::Impl {
   // The encoded sets [begin, end) of a partition, through the session's
   // memory when there is one; `hold` keeps their chunk alive. False when the
   // layer or the partition is absent or unreadable.
-  bool partition(ProbeSession* session, int tricks, int klass, detail::tb::ShapeKey shape,
+  bool partition(ProbeSession* session, int layer, detail::tb::ShapeKey shape,
                  const std::uint8_t*& begin, const std::uint8_t*& end,
                  std::shared_ptr<const RawChunk>& hold) const {
-    const LayerFile* file = files[tricks][klass].get();
+    const LayerFile* file = files[layer].get();
     if (!file) return false;
-    const int layer = tricks << 1 | klass;
     if (!session) {
       LayerFile::Location where;
       if (!file->locate(shape, where)) return false;
-      hold = chunk(tricks, klass, where.chunk);
+      hold = chunk(layer, where.chunk);
       if (!hold) return false;
       begin = hold->bytes.data() + hold->ranges[where.index].begin;
       end = hold->bytes.data() + hold->ranges[where.index].end;
@@ -161,7 +165,7 @@ struct Tablebase::Impl {
     }
     ProbeSession::ChunkSlot& cs = session->chunk_slot(ss.chunk, layer);
     if (cs.layer != static_cast<std::uint32_t>(layer) || cs.chunk != ss.chunk || !cs.data) {
-      cs.data = chunk(tricks, klass, ss.chunk);
+      cs.data = chunk(layer, ss.chunk);
       if (!cs.data) {
         cs.layer = 0;
         return false;
@@ -180,19 +184,20 @@ struct Tablebase::Impl {
     return true;
   }
 
-  bool probe(ProbeSession* session, const std::array<detail::Bits, 4>& hands, int leader,
-             int trump, detail::ProbeResult& out) const {
+  // The set holding the position in layer file `bound` (0: exact values) of
+  // its card count; false when there is none (or its chunk is damaged).
+  bool find(ProbeSession* session, const std::array<detail::Bits, 4>& hands, int leader, int trump,
+            int bound, TbSet& set, detail::Bits& specified) const {
     probes.fetch_add(1, std::memory_order_relaxed);
     const int tricks = detail::count(hands[leader]);
-    if (tricks < 1 || tricks > max_tricks) return false;
+    if (tricks < 1 || tricks > max_tricks || bound > tricks) return false;
     const detail::tb::Canonical c = detail::tb::canonicalize(hands, leader, trump);
+    const int layer = layer_id(tricks, bound, static_cast<int>(c.klass));
     const std::uint8_t *begin = nullptr, *end = nullptr;
     std::shared_ptr<const RawChunk> hold;
-    if (!partition(session, tricks, static_cast<int>(c.klass), c.shape, begin, end, hold))
-      return false;
-    TbSet set;
-    switch (detail::tb::find_set(begin, end, detail::tb::state_nibbles(c.shape, c.seq), tricks,
-                                 set)) {
+    if (!partition(session, layer, c.shape, begin, end, hold)) return false;
+    switch (detail::tb::find_set(begin, end, detail::tb::state_nibbles(c.shape, c.seq),
+                                 bound > 0 ? 1 : tricks, set)) {
       case detail::tb::Scan::kFound:
         break;
       case detail::tb::Scan::kAbsent:
@@ -201,9 +206,29 @@ struct Tablebase::Impl {
         bad_blocks.fetch_add(1, std::memory_order_relaxed);
         return false;
     }
-    out.leader_tricks = set.value;
-    out.specified = detail::tb::specified_cards(set, c, hands);
+    specified = detail::tb::specified_cards(set, c, hands);
     hits.fetch_add(1, std::memory_order_relaxed);
+    return true;
+  }
+
+  bool probe(ProbeSession* session, const std::array<detail::Bits, 4>& hands, int leader, int trump,
+             detail::ProbeResult& out) const {
+    TbSet set;
+    if (!find(session, hands, leader, trump, 0, set, out.specified)) return false;
+    out.leader_tricks = set.value;
+    return true;
+  }
+
+  bool probe_at_least(ProbeSession* session, const std::array<detail::Bits, 4>& hands, int leader,
+                      int trump, int t, detail::BoundResult& out) const {
+    const int tricks = detail::count(hands[leader]);
+    if (t < 1 || tricks < 1 || tricks > 13 || t > tricks) return false;
+    // Only a class whose bound layer is there (the position's class is known
+    // only after canonicalizing: a trump strain without trumps is no trump).
+    if (!files[layer_id(tricks, t, 0)] && !files[layer_id(tricks, t, 1)]) return false;
+    TbSet set;
+    if (!find(session, hands, leader, trump, t, set, out.specified)) return false;
+    out.at_least = set.value != 0;
     return true;
   }
 };
@@ -224,21 +249,26 @@ Expected<std::shared_ptr<const Tablebase>> Tablebase::open(const std::string& di
   std::array<std::size_t, kLayers> chunks{};
   int found = 0;
   for (int tricks = 1; tricks <= 13; ++tricks) {
-    for (int klass = 0; klass < 2; ++klass) {
-      const std::string name =
-          detail::tb::layer_file_name(tricks, static_cast<StrainClass>(klass));
-      if (std::find(names.begin(), names.end(), name) == names.end()) continue;
-      auto file = LayerFile::open(dir + "/" + name);
-      if (!file) return file.error();
-      const auto& h = (*file)->header();
-      if (h.tricks != tricks || static_cast<int>(h.klass) != klass)
-        return Error{ErrorCode::kCorruptData,
-                     dir + "/" + name + ": its header describes another layer"};
-      chunks[tricks << 1 | klass] = (*file)->chunks();
-      impl.damaged[tricks][klass] = std::make_unique<std::atomic<bool>[]>((*file)->chunks());
-      impl.files[tricks][klass] = std::move(*file);
-      impl.max_tricks = std::max(impl.max_tricks, tricks);
-      ++found;
+    for (int bound = 0; bound <= tricks; ++bound) {
+      for (int klass = 0; klass < 2; ++klass) {
+        const std::string name =
+            detail::tb::layer_file_name(tricks, static_cast<StrainClass>(klass), bound);
+        if (std::find(names.begin(), names.end(), name) == names.end()) continue;
+        auto file = LayerFile::open(dir + "/" + name);
+        if (!file) return file.error();
+        const auto& h = (*file)->header();
+        if (h.tricks != tricks || static_cast<int>(h.klass) != klass || h.bound != bound)
+          return Error{ErrorCode::kCorruptData,
+                       dir + "/" + name + ": its header describes another layer"};
+        const int layer = layer_id(tricks, bound, klass);
+        chunks[layer] = (*file)->chunks();
+        impl.damaged[layer] = std::make_unique<std::atomic<bool>[]>((*file)->chunks());
+        impl.files[layer] = std::move(*file);
+        // Exact layers set the depth: a bound layer alone answers only its
+        // one question.
+        if (bound == 0) impl.max_tricks = std::max(impl.max_tricks, tricks);
+        ++found;
+      }
     }
   }
   if (!found)
@@ -253,17 +283,19 @@ int Tablebase::max_cards() const { return 4 * impl_->max_tricks; }
 std::vector<TablebaseLayer> Tablebase::layers() const {
   std::vector<TablebaseLayer> out;
   for (int tricks = 1; tricks <= 13; ++tricks)
-    for (int klass = 0; klass < 2; ++klass)
-      if (const LayerFile* f = impl_->files[tricks][klass].get()) {
-        TablebaseLayer l;
-        l.cards = 4 * tricks;
-        l.trump = klass == 1;
-        l.partitions = f->header().partitions;
-        l.sets = f->header().sets;
-        l.bytes = f->header().data_offset + f->header().data_bytes;
-        l.path = f->name();
-        out.push_back(l);
-      }
+    for (int bound = 0; bound <= tricks; ++bound)
+      for (int klass = 0; klass < 2; ++klass)
+        if (const LayerFile* f = impl_->files[layer_id(tricks, bound, klass)].get()) {
+          TablebaseLayer l;
+          l.cards = 4 * tricks;
+          l.trump = klass == 1;
+          l.at_least = bound;
+          l.partitions = f->header().partitions;
+          l.sets = f->header().sets;
+          l.bytes = f->header().data_offset + f->header().data_bytes;
+          l.path = f->name();
+          out.push_back(l);
+        }
   return out;
 }
 
@@ -275,6 +307,18 @@ std::optional<ProbeAnswer> Tablebase::probe(const Position& position) const {
   const int trump = position.trump() == Strain::NoTrump ? detail::kNoTrump : to_int(position.trump());
   if (!impl_->probe(nullptr, hands, to_int(position.leader()), trump, r)) return std::nullopt;
   return ProbeAnswer{r.leader_tricks, CardSet(r.specified)};
+}
+
+std::optional<BoundAnswer> Tablebase::probe_at_least(const Position& position, int tricks) const {
+  if (position.trick_size() != 0) return std::nullopt;
+  std::array<detail::Bits, 4> hands;
+  for (int s = 0; s < 4; ++s) hands[s] = position.hand(seat_from_int(s)).bits();
+  detail::BoundResult r;
+  const int trump =
+      position.trump() == Strain::NoTrump ? detail::kNoTrump : to_int(position.trump());
+  if (!impl_->probe_at_least(nullptr, hands, to_int(position.leader()), trump, tricks, r))
+    return std::nullopt;
+  return BoundAnswer{r.at_least, CardSet(r.specified)};
 }
 
 TablebaseStats Tablebase::stats() const {
@@ -295,6 +339,12 @@ bool TablebaseAccess::probe(const Tablebase& tb, ProbeSession* session,
                             const std::array<Bits, 4>& hands, int leader, int trump,
                             ProbeResult& out) {
   return tb.impl_->probe(session, hands, leader, trump, out);
+}
+
+bool TablebaseAccess::probe_at_least(const Tablebase& tb, ProbeSession* session,
+                                     const std::array<Bits, 4>& hands, int leader, int trump, int t,
+                                     BoundResult& out) {
+  return tb.impl_->probe_at_least(session, hands, leader, trump, t, out);
 }
 
 }  // namespace detail

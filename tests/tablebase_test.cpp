@@ -4,9 +4,11 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -14,6 +16,7 @@
 
 #include "builder/layer_build.hpp"
 #include "builder/verify.hpp"
+#include "builder/work_units.hpp"
 #include "ddtb/solver.hpp"
 #include "ddtb/tablebase.hpp"
 #include "tablebase/format.hpp"
@@ -27,8 +30,11 @@ namespace {
 
 using namespace detail::tb;
 
-// Builds layers 1..tricks into dir with `threads` workers; returns the stats.
-std::vector<LayerStats> build_tables(const std::string& dir, int tricks, int threads) {
+// Builds layers 1..tricks into dir with `threads` workers, and the bound
+// layers as ddtb-build does; returns the stats of the exact layers, and of
+// the bound layers in `bound_stats` (when given).
+std::vector<LayerStats> build_tables(const std::string& dir, int tricks, int threads,
+                                     std::vector<LayerStats>* bound_stats = nullptr) {
   std::vector<LayerStats> all;
   std::array<std::unique_ptr<Layer>, 2> lower;
   std::uint64_t lower_checksum = 0;  // as ddtb-build records it
@@ -51,6 +57,19 @@ std::vector<LayerStats> build_tables(const std::string& dir, int tricks, int thr
       all.push_back(st);
       cur[kc] = std::move(*layer);
     }
+    for (int b = first_bound(t); b <= last_bound(t); ++b)
+      for (int kc = 0; kc < 2; ++kc) {
+        const auto k = static_cast<StrainClass>(kc);
+        LayerStats st;
+        auto layer = build_layer(t, k, LowerLayers{lower[0].get(), lower[1].get(), t - 1}, threads,
+                                 st, nullptr, b);
+        EXPECT_TRUE(layer) << (layer ? "" : layer.error().message);
+        if (!layer) return all;
+        WriteOptions wo;
+        wo.lower_checksum = lower_checksum;
+        EXPECT_TRUE(write_layer(dir + "/" + layer_file_name(t, k, b), **layer, wo));
+        if (bound_stats) bound_stats->push_back(st);
+      }
     lower = std::move(cur);
     lower_checksum = checksum;
   }
@@ -63,16 +82,18 @@ class Tables : public ::testing::Test {
   static void SetUpTestSuite() {
     dir_ = temp_dir("tables");
     ASSERT_FALSE(dir_.empty());
-    stats_ = build_tables(dir_, 3, 2);
+    stats_ = build_tables(dir_, 3, 2, &bound_stats_);
   }
   static void TearDownTestSuite() {
     if (!dir_.empty()) std::system(("rm -rf '" + dir_ + "'").c_str());
   }
   static std::string dir_;
   static std::vector<LayerStats> stats_;
+  static std::vector<LayerStats> bound_stats_;  // 12 cards, at least 2: nt, trump
 };
 std::string Tables::dir_;
 std::vector<LayerStats> Tables::stats_;
+std::vector<LayerStats> Tables::bound_stats_;
 
 TEST_F(Tables, SetCountsBeatThePrototype) {
   // DESIGN.md §5: a prototype needed 73 / 5,956 / 316,844 sets after
@@ -96,20 +117,76 @@ TEST_F(Tables, VerifyBothWays) {
   auto report = verify_tables(dir_, o, nullptr);
   ASSERT_TRUE(report) << report.error().message;
   for (const auto& f : report->failures) ADD_FAILURE() << f;
-  ASSERT_EQ(report->layers.size(), 6u);
+  // 4, 8 and 12 cards exact, then 12 cards at least 2 (both classes each).
+  ASSERT_EQ(report->layers.size(), 8u);
   for (const auto& l : report->layers) {
-    SCOPED_TRACE(std::to_string(l.cards) + (l.trump ? " trump" : " nt"));
+    SCOPED_TRACE(std::to_string(l.cards) + (l.trump ? " trump" : " nt") + " bound " +
+                 std::to_string(l.bound));
     EXPECT_EQ(l.failures, 0u);
     EXPECT_GT(l.states_checked, 0u);
     EXPECT_GT(l.solver_checked, 0u);
   }
-  // Every canonical state of 12 cards was checked (DESIGN.md §4 counts).
-  EXPECT_EQ(report->layers[4].states_checked, 8554536u);
-  EXPECT_EQ(report->layers[5].states_checked, 25165080u);
-  // 12 cards: every one of the random positions asked of the solver, in both
-  // classes (a trump position always has a trump suit among its cards).
-  EXPECT_EQ(report->layers[4].solver_checked, 100000u);
-  EXPECT_EQ(report->layers[5].solver_checked, 100000u);
+  EXPECT_EQ(report->layers[6].bound, 2);
+  EXPECT_EQ(report->layers[7].bound, 2);
+  // Every canonical state of 12 cards was checked (DESIGN.md §4 counts), in
+  // the exact and in the bound layers.
+  for (int i : {4, 6}) {
+    EXPECT_EQ(report->layers[i].states_checked, 8554536u);
+    EXPECT_EQ(report->layers[i + 1].states_checked, 25165080u);
+    // 12 cards: every one of the random positions asked of the solver, in
+    // both classes (a trump position always has a trump suit among its cards).
+    EXPECT_EQ(report->layers[i].solver_checked, 100000u);
+    EXPECT_EQ(report->layers[i + 1].solver_checked, 100000u);
+  }
+}
+
+// A bound layer says, for every state, whether the exact layer's value
+// reaches its bound, with fewer sets; and the cards its sets specify are what
+// the search backs up, so they must be a sound proof: checked above by
+// verify, here against the exact layer state by state.
+TEST_F(Tables, BoundLayersAgreeWithTheExactLayerAndAreSmaller) {
+  ASSERT_EQ(bound_stats_.size(), 2u);
+  for (int kc = 0; kc < 2; ++kc) {
+    const auto k = static_cast<StrainClass>(kc);
+    SCOPED_TRACE(kc ? "trump" : "nt");
+    auto ef = LayerFile::open(dir_ + "/" + layer_file_name(3, k));
+    auto bf = LayerFile::open(dir_ + "/" + layer_file_name(3, k, 2));
+    ASSERT_TRUE(ef && bf);
+    EXPECT_EQ((*ef)->header().version, 1u);
+    EXPECT_EQ((*bf)->header().version, 2u);
+    EXPECT_EQ((*bf)->header().bound, 2);
+    EXPECT_EQ((*bf)->header().lower_checksum, (*ef)->header().lower_checksum);
+    auto exact = load_layer(**ef);
+    auto bound = load_layer(**bf);
+    ASSERT_TRUE(exact && bound);
+    EXPECT_EQ((*bound)->bound(), 2);
+    EXPECT_LT((*bound)->set_count(), (*exact)->set_count());
+    EXPECT_EQ((*bound)->set_count(), bound_stats_[kc].work.compacted);
+    std::printf("[ info ] 12 cards %s: %llu exact sets, %llu at-least-2 sets\n",
+                kc ? "trump" : "nt", (unsigned long long)(*exact)->set_count(),
+                (unsigned long long)(*bound)->set_count());
+    std::uint64_t states = 0, fewer_cards = 0;
+    for (std::size_t i = 0; i < (*exact)->shapes().size(); i += 5) {
+      const ShapeKey shape = (*exact)->shapes()[i];
+      for_each_canonical_state(shape, k, [&](const std::array<Sequence, 4>& q) {
+        const Nibbles n = state_nibbles(shape, q);
+        const TbSet* e = (*exact)->find(shape, n);
+        const TbSet* b = (*bound)->find(shape, n);
+        ASSERT_TRUE(e && b);
+        ASSERT_EQ(b->value, e->value >= 2 ? 1 : 0);
+        int eb = 0, bb = 0;
+        for (int s = 0; s < 4; ++s) {
+          eb += e->specified(s);
+          bb += b->specified(s);
+        }
+        fewer_cards += bb < eb;
+        ++states;
+      });
+    }
+    EXPECT_GT(states, 1000000u);
+    // Mostly more general: fewer cards specified for most states.
+    EXPECT_GT(fewer_cards * 2, states) << fewer_cards << " of " << states;
+  }
 }
 
 TEST_F(Tables, VerifyReportsLayersBuiltOnOtherTables) {
@@ -144,9 +221,11 @@ TEST_F(Tables, RebuildIsByteIdenticalWhateverTheThreads) {
   const std::string again = temp_dir("again");
   build_tables(again, 3, 1);
   for (int t = 1; t <= 3; ++t)
-    for (int kc = 0; kc < 2; ++kc) {
-      const std::string name = layer_file_name(t, static_cast<StrainClass>(kc));
-      EXPECT_EQ(read_file(dir_ + "/" + name), read_file(again + "/" + name)) << name;
+    for (auto [k, b] : layers_of(t, true)) {
+      const std::string name = layer_file_name(t, k, b);
+      const std::vector<char> want = read_file(dir_ + "/" + name);
+      EXPECT_FALSE(want.empty()) << name;
+      EXPECT_EQ(want, read_file(again + "/" + name)) << name;
     }
   std::system(("rm -rf '" + again + "'").c_str());
 }
@@ -193,6 +272,36 @@ TEST_F(Tables, CorruptTruncatedAndForeignFilesAreRefused) {
   std::copy(other.begin(), other.begin() + kHeaderBytes, swapped.begin());
   write_file(path, swapped);
   EXPECT_NE(fully_loads(), "");
+  // A header claiming a bound it may not have, its checksum made right (so
+  // that the field check itself is what refuses it): a bound in a version 1
+  // file, a version 2 file with a bound of 0 or above the tricks.
+  auto with_header = [&](std::uint32_t version, std::uint8_t bound) {
+    std::vector<char> h = good;
+    std::memcpy(h.data() + 8, &version, 4);
+    h[18] = static_cast<char>(bound);
+    const std::uint64_t sum = XXH3_64bits(h.data(), 120);
+    std::memcpy(h.data() + 120, &sum, 8);
+    write_file(path, h);
+    return fully_loads();
+  };
+  EXPECT_EQ(with_header(1, 0), "");
+  EXPECT_NE(with_header(1, 1).find("bound"), std::string::npos);
+  EXPECT_NE(with_header(2, 0).find("bound 0 out of range"), std::string::npos);
+  EXPECT_NE(with_header(2, 3).find("bound 3 out of range"), std::string::npos);
+  // An exact 8-card layer relabelled as a bound layer: its values of 2 are caught.
+  EXPECT_NE(with_header(2, 2).find("bound value above 1"), std::string::npos);
+  EXPECT_NE(with_header(3, 0).find("format version 3"), std::string::npos);
+  // A bound layer under an exact layer's name is refused by Tablebase::open.
+  {
+    const std::string swapdir = temp_dir("swap");
+    write_file(swapdir + "/" + layer_file_name(3, StrainClass::kTrump),
+               read_file(dir_ + "/" + layer_file_name(3, StrainClass::kTrump, 2)));
+    auto opened = Tablebase::open(swapdir);
+    ASSERT_FALSE(opened);
+    EXPECT_NE(opened.error().message.find("describes another layer"), std::string::npos)
+        << opened.error().message;
+    std::system(("rm -rf '" + swapdir + "'").c_str());
+  }
   // Foreign files.
   write_file(path, std::vector<char>(4096, 'x'));
   EXPECT_NE(fully_loads().find("bad magic"), std::string::npos);
@@ -223,6 +332,12 @@ TEST_F(Tables, ProbeAgreesWithTheSolverOnRandomPositions) {
     ASSERT_TRUE(answer);
     const int side = same_side(p.to_play(), p.leader()) ? solver.max_tricks(p) : -1;
     EXPECT_EQ(answer->tricks, side) << describe(p);
+    // The bound layers: 12 cards, at least 2; none below.
+    for (int t = 1; t <= 3; ++t) {
+      const auto at_least = (*tb)->probe_at_least(p, t);
+      ASSERT_EQ(at_least.has_value(), tricks == 3 && t == 2) << describe(p);
+      if (at_least) EXPECT_EQ(at_least->at_least, side >= 2) << describe(p);
+    }
   }
   // Not in the tables: a trick in progress, or too many cards.
   const Position mid = random_position(rng, 3, 1, Strain::Hearts, Seat::East);
@@ -300,6 +415,40 @@ TEST_F(Tables, SolverGivesTheSameAnswersWithAndWithoutTables) {
                                                 seat_from_int(rng.below(4)));
     EXPECT_EQ(plain.max_tricks(p), tabled.max_tricks(p)) << to_pbn(d);
   }
+}
+
+// The same with only the exact layers (the search then asks them instead of
+// the bound layers, which the test above uses at 12 cards).
+TEST_F(Tables, SolverWithExactLayersOnlyGivesTheSameAnswers) {
+  const std::string exact = temp_dir("exact_only");
+  for (int t = 1; t <= 3; ++t)
+    for (int kc = 0; kc < 2; ++kc) {
+      const std::string name = layer_file_name(t, static_cast<StrainClass>(kc));
+      ASSERT_EQ(::symlink((dir_ + "/" + name).c_str(), (exact + "/" + name).c_str()), 0);
+    }
+  auto tb = Tablebase::open(exact);
+  ASSERT_TRUE(tb) << tb.error().message;
+  for (const auto& l : (*tb)->layers()) EXPECT_EQ(l.at_least, 0) << l.path;
+  SolverOptions with;
+  with.tablebase = *tb;
+  Solver plain, tabled(with);
+  Rng rng(5150);
+  for (int i = 0; i < 600; ++i) {
+    const int tricks = 4 + static_cast<int>(rng.below(5));
+    const Position p = random_position(rng, tricks, static_cast<int>(rng.below(4)),
+                                       strain_from_int(static_cast<int>(rng.below(5))),
+                                       seat_from_int(rng.below(4)));
+    SCOPED_TRACE(describe(p));
+    EXPECT_EQ(plain.solve(p).cards, tabled.solve(p).cards);
+  }
+  EXPECT_GT(tabled.stats().tablebase_hits, 0u);
+  for (int i = 0; i < 100; ++i) {
+    const Deal d = random_deal(rng);
+    const Position p = Position::at_trick_start(d, strain_from_int(static_cast<int>(rng.below(5))),
+                                                seat_from_int(rng.below(4)));
+    EXPECT_EQ(plain.max_tricks(p), tabled.max_tricks(p)) << to_pbn(d);
+  }
+  std::system(("rm -rf '" + exact + "'").c_str());
 }
 
 TEST_F(Tables, GoldenDealsWithTables) {

@@ -34,8 +34,9 @@ struct TablebaseOptions {
 };
 
 struct TablebaseLayer {
-  int cards = 0;           // 4, 8, 12, ...
-  bool trump = false;      // trump class (else no trump)
+  int cards = 0;       // 4, 8, 12, ...
+  bool trump = false;  // trump class (else no trump)
+  int at_least = 0;    // 0: exact values; t: a bound layer ("takes at least t")
   std::uint64_t partitions = 0;
   std::uint64_t sets = 0;
   std::uint64_t bytes = 0;  // file size
@@ -43,16 +44,21 @@ struct TablebaseLayer {
 };
 
 struct ProbeAnswer {
-  int tricks = 0;      // tricks the side of the seat on lead takes from here
-  CardSet specified;   // cards whose owners the answer relies on (the set's)
+  int tricks = 0;     // tricks the side of the seat on lead takes from here
+  CardSet specified;  // cards whose owners the answer relies on (the set's)
+};
+
+struct BoundAnswer {
+  bool at_least = false;  // whether the side of the seat on lead takes at least the tricks asked
+  CardSet specified;      // cards whose owners the answer relies on (the set's)
 };
 
 struct TablebaseStats {
   std::uint64_t probes = 0;
   std::uint64_t hits = 0;
   std::uint64_t partition_loads = 0;  // chunks loaded (decompressed)
-  std::uint64_t cache_bytes = 0;   // loaded chunks held now
-  std::uint64_t bad_blocks = 0;    // chunks that failed their checks (never used)
+  std::uint64_t cache_bytes = 0;      // loaded chunks held now
+  std::uint64_t bad_blocks = 0;       // chunks that failed their checks (never used)
 };
 
 class DDTB_EXPORT Tablebase {
@@ -74,6 +80,13 @@ class DDTB_EXPORT Tablebase {
   // the position is not in the tables (too many cards, its layer absent, a
   // trick in progress, or its block failed validation).
   std::optional<ProbeAnswer> probe(const Position& position) const;
+
+  // Whether the side on lead takes at least `tricks` tricks, from a bound
+  // layer (ddtb-<cards>-<class>-ge<tricks>.tbl; `ddtb-build build` makes them
+  // for 2 .. tricks left - 1 from 12 cards up). A bound answer specifies
+  // fewer cards than an exact one, which is what a searching solver wants.
+  // nullopt when there is no such layer or the position is not in it.
+  std::optional<BoundAnswer> probe_at_least(const Position& position, int tricks) const;
 
   TablebaseStats stats() const;
 

@@ -1,25 +1,38 @@
 # Shared by the distributed tests' scripts (sourced).
 
-# same_tables REF DIR CARDS: every table file of 4..CARDS cards in DIR is
-# byte for byte the reference's, and DIR holds nothing else (no unit
-# directories, no temporary files).
+# same_tables REF DIR CARDS: every table file of 4..CARDS cards in DIR
+# (exact and bound layers) is byte for byte the reference's, and DIR holds
+# nothing else (no unit directories, no temporary files).
 same_tables() {
-  local ref=$1 dir=$2 cards=$3 c k bad=0
+  local ref=$1 dir=$2 cards=$3 c f name bad=0 want=0
   for (( c = 4; c <= cards; c += 4 )); do
-    for k in nt trump; do
-      if ! cmp -s "$ref/ddtb-$c-$k.tbl" "$dir/ddtb-$c-$k.tbl"; then
-        echo "FAIL: $dir/ddtb-$c-$k.tbl differs from the reference $ref/ddtb-$c-$k.tbl"
+    for f in "$ref"/ddtb-$c-nt.tbl "$ref"/ddtb-$c-trump.tbl "$ref"/ddtb-$c-*-ge*.tbl; do
+      [[ -e $f ]] || continue
+      name=${f##*/}
+      want=$((want + 1))
+      if ! cmp -s "$f" "$dir/$name"; then
+        echo "FAIL: $dir/$name differs from the reference $f"
         bad=1
       fi
     done
   done
+  # Two exact layers per card count, and from 12 cards two bound layers per
+  # threshold 2 .. tricks - 1.
+  local expect=0
+  for (( c = 4; c <= cards; c += 4 )); do
+    expect=$((expect + 2 + (c >= 12 ? 2 * (c / 4 - 2) : 0)))
+  done
+  if (( want != expect )); then
+    echo "FAIL: the reference $ref has $want table files of up to $cards cards, not $expect"
+    bad=1
+  fi
   local extra
-  extra=$(cd "$dir" && ls -A | grep -v '^ddtb-[0-9]*-\(nt\|trump\)\.tbl$' || true)
+  extra=$(cd "$dir" && ls -A | grep -v '^ddtb-[0-9]*-\(nt\|trump\)\(-ge[0-9]*\)\?\.tbl$' || true)
   if [[ -n $extra ]]; then
     echo "FAIL: left in $dir: $extra"
     bad=1
   fi
-  (( bad == 0 )) && echo "tables of $dir equal the reference byte for byte"
+  (( bad == 0 )) && echo "tables of $dir equal the reference byte for byte ($want files)"
   return $bad
 }
 

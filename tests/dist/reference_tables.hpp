@@ -9,11 +9,13 @@
 #include <string>
 
 #include "builder/layer_build.hpp"
+#include "builder/work_units.hpp"
 #include "tablebase/format.hpp"
 
 namespace ddtb::test {
 
-// Layers 1..tricks (both classes) into dir, built on `threads` threads.
+// Layers 1..tricks (both classes, and the bound layers ddtb-build makes)
+// into dir, built on `threads` threads.
 inline Expected<void> build_reference_tables(const std::string& dir, int tricks, int threads) {
   using namespace detail::tb;
   std::array<std::unique_ptr<Layer>, 2> lower;
@@ -34,6 +36,18 @@ inline Expected<void> build_reference_tables(const std::string& dir, int tricks,
       sum ^= *written;
       cur[kc] = std::move(*layer);
     }
+    for (int b = first_bound(t); b <= last_bound(t); ++b)
+      for (int kc = 0; kc < 2; ++kc) {
+        const auto klass = static_cast<StrainClass>(kc);
+        LayerStats st;
+        auto layer = build_layer(t, klass, LowerLayers{lower[0].get(), lower[1].get(), t - 1},
+                                 threads, st, nullptr, b);
+        if (!layer) return layer.error();
+        WriteOptions wo;
+        wo.lower_checksum = lower_sum;
+        auto written = write_layer(dir + "/" + layer_file_name(t, klass, b), **layer, wo);
+        if (!written) return written.error();
+      }
     lower = std::move(cur);
     lower_sum = sum;
   }
