@@ -23,12 +23,18 @@ double thread_cpu_seconds() {
   return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
 }
 
-Expected<std::unique_ptr<Layer>> build_layer(int tricks, StrainClass klass,
-                                             const LowerLayers& lower, int threads,
-                                             LayerStats& stats, const Progress& progress,
-                                             int bound) {
+namespace {
+
+// Runs build_one(builder, i, shape, stats) for every partition of `layer` on `threads`
+// workers, each with its own PartitionBuilder over `lower`.
+template <class BuildOne>
+Expected<std::unique_ptr<Layer>> build_partitions(std::unique_ptr<Layer> layer,
+                                                  const LowerLayers& lower, int threads,
+                                                  LayerStats& stats, const Progress& progress,
+                                                  BuildOne build_one) {
   const auto start = std::chrono::steady_clock::now();
-  auto layer = std::make_unique<Layer>(tricks, klass, bound);
+  const int tricks = layer->tricks();
+  const StrainClass klass = layer->klass();
   const std::uint64_t total = layer->shapes().size();
   std::atomic<std::uint64_t> next{0}, done{0};
   std::atomic<bool> failed{false};
@@ -49,7 +55,8 @@ Expected<std::unique_ptr<Layer>> build_layer(int tricks, StrainClass klass,
       for (;;) {
         const std::uint64_t i = next.fetch_add(1);
         if (i >= total || failed) break;
-        layer->sets(static_cast<int>(i)) = builder.build(klass, layer->shapes()[i], local, bound);
+        layer->sets(static_cast<int>(i)) =
+            build_one(builder, static_cast<int>(i), layer->shapes()[i], local);
         const std::uint64_t n = done.fetch_add(1) + 1;
         if (progress) {
           std::lock_guard lock(mutex);
@@ -74,10 +81,33 @@ Expected<std::unique_ptr<Layer>> build_layer(int tricks, StrainClass klass,
   stats.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (failed)
-    return Error{ErrorCode::kCorruptData, std::to_string(4 * tricks) + "-card " +
-                                              (klass == StrainClass::kTrump ? "trump" : "no-trump") +
-                                              " layer: " + error};
+    return Error{ErrorCode::kCorruptData,
+                 std::to_string(4 * tricks) + "-card " +
+                     (klass == StrainClass::kTrump ? "trump" : "no-trump") +
+                     (layer->bound() > 0 ? " at-least-" + std::to_string(layer->bound()) : "") +
+                     " layer: " + error};
   return layer;
+}
+
+}  // namespace
+
+Expected<std::unique_ptr<Layer>> build_layer(int tricks, StrainClass klass,
+                                             const LowerLayers& lower, int threads,
+                                             LayerStats& stats, const Progress& progress) {
+  return build_partitions(
+      std::make_unique<Layer>(tricks, klass), lower, threads, stats, progress,
+      [&](PartitionBuilder& b, int, ShapeKey shape, PartitionStats& st) {
+        return b.build(klass, shape, st);
+      });
+}
+
+Expected<std::unique_ptr<Layer>> build_bound_layer(const Layer& exact, int bound, int threads,
+                                                   LayerStats& stats, const Progress& progress) {
+  return build_partitions(
+      std::make_unique<Layer>(exact.tricks(), exact.klass(), bound), LowerLayers{}, threads,
+      stats, progress, [&](PartitionBuilder& b, int i, ShapeKey shape, PartitionStats& st) {
+        return b.build_bound(exact.klass(), shape, exact.sets(i), bound, st);
+      });
 }
 
 Expected<std::unique_ptr<Layer>> load_layer(const LayerFile& file) {

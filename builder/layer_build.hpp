@@ -31,8 +31,13 @@ using Progress = std::function<void(std::uint64_t done, std::uint64_t total)>;
 // starts from a clean builder state). Errors: a gap in the layer below.
 Expected<std::unique_ptr<Layer>> build_layer(int tricks, StrainClass klass,
                                              const LowerLayers& lower, int threads,
-                                             LayerStats& stats, const Progress& progress,
-                                             int bound = 0);
+                                             LayerStats& stats, const Progress& progress);
+
+// Derives the bound layer "at least `bound`" of a card count from its
+// complete exact layer (PartitionBuilder::build_bound), on `threads`
+// workers. Errors: a gap in the exact layer.
+Expected<std::unique_ptr<Layer>> build_bound_layer(const Layer& exact, int bound, int threads,
+                                                   LayerStats& stats, const Progress& progress);
 
 // Decodes every partition of a layer file into memory.
 Expected<std::unique_ptr<Layer>> load_layer(const LayerFile& file);

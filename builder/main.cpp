@@ -234,10 +234,20 @@ int build_shard(const std::string& out, int cards, int threads, std::uint32_t un
     std::fprintf(stderr, "ddtb-build: %s\n", lower.error().message.c_str());
     return 1;
   }
+  // The exact layers of the card count first; once they are merged, the
+  // bound layers derived from them (a second round of shards and merge).
+  bool exact_missing = false;
+  for (auto [k, b] : layers_of(tricks, false)) exact_missing |= !layer_present(out, tricks, k, b);
   std::vector<LayerJob> jobs;
   for (auto [k, b] : layers_of(tricks, bounds))
-    if (!layer_present(out, tricks, k, b))
+    if (!layer_present(out, tricks, k, b) && (b == 0 || !exact_missing)) {
       jobs.push_back(make_job(out, tricks, k, lower->checksum, unit_size, b));
+      if (b > 0)
+        if (auto attached = attach_exact(jobs.back()); !attached) {
+          std::fprintf(stderr, "ddtb-build: %s\n", attached.error().message.c_str());
+          return 1;
+        }
+    }
   const auto items = shard_of(plan_work(jobs), shard, shards);
   const auto t0 = std::chrono::steady_clock::now();
   const std::string what = std::to_string(4 * tricks) + "-card shard " + std::to_string(shard) +
@@ -262,8 +272,11 @@ int build_shard(const std::string& out, int cards, int threads, std::uint32_t un
   print_notes(*stats);
   std::printf(
       "shard %d/%d done in %.1f s wall; when every shard is done: ddtb-build merge %s "
-      "--cards %d\n",
-      shard, shards, wall, out.c_str(), 4 * tricks);
+      "--cards %d%s\n",
+      shard, shards, wall, out.c_str(), 4 * tricks,
+      bounds && exact_missing && tricks >= 3
+          ? ", then run the shards again for the bound layers derived from them"
+          : "");
   return 0;
 }
 
@@ -361,19 +374,30 @@ int cmd_build(const std::vector<std::string>& args) {
       remove_unit_dir(job);
       if (b == 0) cur.checksum ^= (*file)->header().header_checksum;
     }
-    if (!jobs.empty()) {
+    // Two rounds: the exact layers, then the bound layers derived from them.
+    for (int round = 0; round < 2; ++round) {
+      std::vector<LayerJob> todo;
+      for (LayerJob& job : jobs)
+        if ((job.params.bound > 0) == (round == 1)) todo.push_back(std::move(job));
+      if (todo.empty()) continue;
+      for (LayerJob& job : todo)
+        if (job.params.bound > 0)
+          if (auto attached = attach_exact(job); !attached) {
+            std::fprintf(stderr, "ddtb-build: %s\n", attached.error().message.c_str());
+            return 1;
+          }
       const auto t0 = std::chrono::steady_clock::now();
       const std::string what = std::to_string(4 * tricks) + "-card " +
-                               (jobs.size() > 1 ? "layers" : class_name(jobs[0].params.klass));
+                               (round ? "bound layers" : "layers");
       bar.start();
-      auto stats = run_units(jobs, plan_work(jobs), lower.lower(), static_cast<int>(threads),
+      auto stats = run_units(todo, plan_work(todo), lower.lower(), static_cast<int>(threads),
                              [&](std::uint64_t d, std::uint64_t t) { bar.show(what, d, t); });
       if (!stats) {
         std::fprintf(stderr, "ddtb-build: %s\n", stats.error().message.c_str());
         return stats.error().code == ddtb::ErrorCode::kIo ? 2 : 1;
       }
-      for (std::size_t j = 0; j < jobs.size(); ++j) {
-        auto merged = merge_units(jobs[j], false, static_cast<int>(threads));
+      for (std::size_t j = 0; j < todo.size(); ++j) {
+        auto merged = merge_units(todo[j], false, static_cast<int>(threads));
         if (!merged) {
           std::fprintf(stderr, "ddtb-build: %s\n", merged.error().message.c_str());
           return merged.error().code == ddtb::ErrorCode::kIo ? 2 : 1;
@@ -388,22 +412,22 @@ int cmd_build(const std::vector<std::string>& args) {
         std::printf(
             "%-28s: %u partitions, %llu states evaluated, %llu sets (%llu after "
             "compaction), %llu bytes, %.1f CPU-s, %.1f s wall%s\n",
-            jobs[j].name().c_str(), jobs[j].params.partitions, (unsigned long long)s.work.evaluated,
+            todo[j].name().c_str(), todo[j].params.partitions, (unsigned long long)s.work.evaluated,
             (unsigned long long)s.work.sets, (unsigned long long)s.work.compacted,
             (unsigned long long)merged->file_bytes, s.cpu_seconds, wall, reused.c_str());
-        if (jobs[j].params.bound > 0) continue;
+        if (todo[j].params.bound > 0) continue;
         cur.checksum ^= merged->header_checksum;
         // The layer below the next card count, decoded from the file just
         // written (the last layer is not needed: at 20 cards it is tens of
         // GiB decoded, docs/SCALE.md).
         if (needed) {
-          auto file = open_layer_file(out, tricks, jobs[j].params.klass);
+          auto file = open_layer_file(out, tricks, todo[j].params.klass);
           auto layer = file ? load_layer(**file) : ddtb::Expected<std::unique_ptr<Layer>>(file.error());
           if (!layer) {
             std::fprintf(stderr, "ddtb-build: %s\n", layer.error().message.c_str());
             return 1;
           }
-          cur.layer[static_cast<int>(jobs[j].params.klass)] = std::move(*layer);
+          cur.layer[static_cast<int>(todo[j].params.klass)] = std::move(*layer);
         }
       }
       print_notes(*stats);

@@ -387,14 +387,18 @@ int run(const Options& o, int rank, int ranks) {
     // and which of its layers (bit j: layers_of(t)[j]) are missing (0: all done).
     std::int32_t plan_msg[2] = {0, 0};
     if (rank == 0) {
+      // The exact layers of a card count before the bound layers derived
+      // from them.
       for (int t = 1; t <= last && !plan_msg[0]; ++t) {
         const auto kinds = layers_of(t, true);
-        for (std::size_t j = 0; j < kinds.size(); ++j)
-          if (::access((o.out + "/" + layer_file_name(t, kinds[j].first, kinds[j].second)).c_str(),
-                       F_OK) != 0) {
-            plan_msg[0] = t;
-            plan_msg[1] |= 1 << j;
-          }
+        for (int round = 0; round < 2 && !plan_msg[0]; ++round)
+          for (std::size_t j = 0; j < kinds.size(); ++j)
+            if ((kinds[j].second > 0) == (round == 1) &&
+                ::access((o.out + "/" + layer_file_name(t, kinds[j].first, kinds[j].second)).c_str(),
+                         F_OK) != 0) {
+              plan_msg[0] = t;
+              plan_msg[1] |= 1 << j;
+            }
       }
     }
     MPI_Request r;
@@ -411,9 +415,13 @@ int run(const Options& o, int rank, int ranks) {
     std::vector<LayerJob> jobs;
     const auto kinds = layers_of(tricks, true);
     for (std::size_t j = 0; j < kinds.size(); ++j)
-      if (plan_msg[1] & (1 << j))
+      if (plan_msg[1] & (1 << j)) {
         jobs.push_back(
             make_job(o.out, tricks, kinds[j].first, lower->checksum, o.unit_size, kinds[j].second));
+        if (kinds[j].second > 0)
+          if (auto attached = attach_exact(jobs.back()); !attached)
+            abort_all("rank " + std::to_string(rank) + ": " + attached.error().message, 1);
+      }
     const std::vector<WorkItem> plan = plan_work(jobs);
     Crew crew(jobs, plan, lower->lower(), o.threads);
     if (rank != 0) {

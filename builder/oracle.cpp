@@ -47,13 +47,6 @@ bool Oracle::consistent(StrainClass klass, ShapeKey shape, const std::array<Sequ
   return search(g, 0, true, v) && search(g, 0, false, v);
 }
 
-bool Oracle::bounded(StrainClass klass, ShapeKey shape, const std::array<Sequence, 4>& seq,
-                     const std::array<int, 4>& fixed, int v, bool at_least) {
-  Game g;
-  start(g, klass, shape, seq, fixed);
-  return search(g, 0, at_least, v);
-}
-
 // lower: is the set's pessimistic value >= v?  upper (!lower): is the
 // optimistic value <= v?  Seat = ply (the leader is seat 0); seats 0 and 2
 // are the leader's side.

@@ -54,11 +54,6 @@ class Oracle {
   bool consistent(StrainClass klass, ShapeKey shape, const std::array<Sequence, 4>& seq,
                   const std::array<int, 4>& fixed, int v);
 
-  // Whether every state of the set has value >= v (`at_least`) or <= v: one
-  // of the two searches, for the sets of a bound layer (DESIGN §5).
-  bool bounded(StrainClass klass, ShapeKey shape, const std::array<Sequence, 4>& seq,
-               const std::array<int, 4>& fixed, int v, bool at_least);
-
   // Forgets cached successor ranges (call between partitions to bound memory).
   void clear_cache() { cache_.clear(); }
   const OracleStats& stats() const { return stats_; }

@@ -72,7 +72,7 @@ PartitionBuilder::PartitionBuilder(const LowerLayers& lower, std::size_t tt_byte
 }
 
 int PartitionBuilder::evaluate(StrainClass klass, ShapeKey shape, const State& state,
-                               std::array<int, 4>& fixed, int bound) {
+                               std::array<int, 4>& fixed) {
   const std::array<Bits, 4> hands = hands_of(shape, state);
   const int trump = klass == StrainClass::kTrump ? 0 : kNoTrump;
   engine_.set_root(hands, trump, 0, nullptr, 0);
@@ -84,13 +84,6 @@ int PartitionBuilder::evaluate(StrainClass klass, ShapeKey shape, const State& s
       fixed[s] = ws ? count(all & suit_bits(s) & ~below(bottom_bit(ws))) : 0;
     }
   };
-  if (bound > 0) {
-    // One zero-window search: its winning ranks prove just the bound, which
-    // is what makes a bound set more general than the exact one.
-    const Value r = engine_.search(bound);
-    fixed_by(r.winners);
-    return r.tricks >= bound ? 1 : 0;
-  }
   // The solver's driver (zero-window searches closing in on the value), run
   // here to keep the proofs: the search that raised the lower bound to v
   // proves "at least v", the one that lowered the upper bound to v proves
@@ -118,21 +111,18 @@ int PartitionBuilder::evaluate(StrainClass klass, ShapeKey shape, const State& s
   return v;
 }
 
-TbSet PartitionBuilder::generalize(StrainClass klass, ShapeKey shape, const State& state, int value,
-                                   std::array<int, 4> fixed, int bound) {
-  // Search on the number of x's of each slot in turn. The solver's set is
-  // known consistent, so it bounds the search from below; it is usually
-  // maximal already (12 cards: 85% of searches gain nothing), so the search
-  // gallops up from it (1, 2, 4 more x's...) and then bisects the last gap.
+// Gallops up the number of x's of each slot in turn from a consistent
+// `fixed` (1, 2, 4 more x's...) and bisects the last gap; `consistent(trial)`
+// says whether the set with the top trial[s] cards of each slot fixed is.
+template <class Consistent>
+std::array<int, 4> widen(ShapeKey shape, std::array<int, 4> fixed, Consistent consistent) {
   for (int s = 0; s < 4; ++s) {
     const int n = column_total(slot_column(shape, s));
     int lo = n - fixed[s], hi = n;
     auto consistent_with = [&](int xs) {
       std::array<int, 4> trial = fixed;
       trial[s] = n - xs;
-      if (bound > 0)  // at least `bound`, or at most bound - 1
-        return oracle_.bounded(klass, shape, state, trial, value ? bound : bound - 1, value == 1);
-      return oracle_.consistent(klass, shape, state, trial, value);
+      return consistent(trial);
     };
     for (int step = 1; lo < hi; step *= 2) {
       const int trial = std::min(lo + step, hi);
@@ -152,20 +142,31 @@ TbSet PartitionBuilder::generalize(StrainClass klass, ShapeKey shape, const Stat
     }
     fixed[s] = n - lo;
   }
+  return fixed;
+}
+
+TbSet PartitionBuilder::generalize(StrainClass klass, ShapeKey shape, const State& state, int value,
+                                   std::array<int, 4> fixed) {
+  // Search on the number of x's of each slot in turn. The solver's set is
+  // known consistent, so it bounds the search from below; it is usually
+  // maximal already (12 cards: 85% of searches gain nothing), so the search
+  // gallops up from it.
+  fixed = widen(shape, fixed, [&](const std::array<int, 4>& trial) {
+    return oracle_.consistent(klass, shape, state, trial, value);
+  });
   return prefix_set(shape, state, fixed, value);
 }
 
-std::vector<TbSet> PartitionBuilder::build(StrainClass klass, ShapeKey shape, PartitionStats& stats,
-                                           int bound) {
+template <class CoverNew>
+std::vector<TbSet> PartitionBuilder::walk(StrainClass klass, ShapeKey shape, PartitionStats& stats,
+                                          CoverNew cover_new) {
   std::vector<TbSet> sets;
   const auto later = [](const State& a, const State& b) { return b < a; };
   open_.clear();
   seen_.clear();
-  engine_.reset_memory();
   const State start = first_state(shape);
   open_.push_back(start);
   seen_.insert(start, Empty{});
-  const std::uint64_t nodes_before = engine_stats_.nodes;
 
   while (!open_.empty()) {
     std::pop_heap(open_.begin(), open_.end(), later);
@@ -177,9 +178,7 @@ std::vector<TbSet> PartitionBuilder::build(StrainClass klass, ShapeKey shape, Pa
     for (auto it = sets.rbegin(); it != sets.rend() && !cover; ++it)
       if (it->contains(un)) cover = &*it;
     if (!cover) {
-      std::array<int, 4> fixed{};
-      const int v = evaluate(klass, shape, u, fixed, bound);
-      sets.push_back(generalize(klass, shape, u, v, fixed, bound));
+      sets.push_back(cover_new(u, un));
       cover = &sets.back();
       ++stats.evaluated;
     }
@@ -197,13 +196,58 @@ std::vector<TbSet> PartitionBuilder::build(StrainClass klass, ShapeKey shape, Pa
     }
   }
   stats.sets += sets.size();
-  stats.solver_nodes += engine_stats_.nodes - nodes_before;
-  stats.oracle = oracle_.stats();
-  oracle_.clear_cache();
   compact(sets);
   order_general_first(sets);
   stats.compacted += sets.size();
   return sets;
+}
+
+std::vector<TbSet> PartitionBuilder::build(StrainClass klass, ShapeKey shape,
+                                           PartitionStats& stats) {
+  engine_.reset_memory();
+  const std::uint64_t nodes_before = engine_stats_.nodes;
+  auto sets = walk(klass, shape, stats, [&](const State& u, const Nibbles&) {
+    std::array<int, 4> fixed{};
+    const int v = evaluate(klass, shape, u, fixed);
+    return generalize(klass, shape, u, v, fixed);
+  });
+  stats.solver_nodes += engine_stats_.nodes - nodes_before;
+  stats.oracle = oracle_.stats();
+  oracle_.clear_cache();
+  return sets;
+}
+
+std::vector<TbSet> PartitionBuilder::build_bound(StrainClass klass, ShapeKey shape,
+                                                 std::span<const TbSet> exact, int bound,
+                                                 PartitionStats& stats) {
+  int tricks = 0;
+  for (int s = 0; s < 4; ++s) tricks += column_total(slot_column(shape, s));
+  tricks /= 4;
+  return walk(klass, shape, stats, [&](const State& u, const Nibbles& un) {
+    const TbSet* e = nullptr;
+    for (const TbSet& t : exact)
+      if (t.contains(un)) {
+        e = &t;
+        break;
+      }
+    if (!e) throw GapError("the exact layer of the same card count has no set for a state");
+    const bool at_least = e->value >= bound;
+    const int lo = at_least ? bound : 0, hi = at_least ? tricks : bound - 1;
+    // The exact set's constrained positions, fixed to this state's owners: a
+    // subset of the exact set, so on the state's side of the bound.
+    std::array<int, 4> fixed{};
+    for (int s = 0; s < 4; ++s) fixed[s] = e->specified(s);
+    fixed = widen(shape, fixed, [&](const std::array<int, 4>& trial) {
+      SetQuery q;
+      q.shape = shape;
+      for (int s = 0; s < 4; ++s) {
+        q.fixed[s] = static_cast<std::uint8_t>(trial[s]);
+        q.prefix[s] = trial[s] >= 16 ? un[s] : un[s] & ~(~std::uint64_t{0} << (4 * trial[s]));
+      }
+      return all_within(exact, q, lo, hi);
+    });
+    return prefix_set(shape, u, fixed, at_least ? 1 : 0);
+  });
 }
 
 void compact(std::vector<TbSet>& sets) {

@@ -20,6 +20,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "builder/flat_table.hpp"
@@ -60,21 +61,31 @@ class PartitionBuilder {
   PartitionBuilder(const LowerLayers& lower, std::size_t tt_bytes);
 
   // The sets covering every canonical state of the partition, compacted.
-  // `bound` 0: exact values (tricks for the leader's side). `bound` t >= 1:
-  // the sets of a bound layer, value 1 where the leader's side takes at
-  // least t tricks, else 0 (tablebase/FORMAT.md). A bound set needs only
-  // one of the two proofs of an exact one, so it is more general.
-  std::vector<TbSet> build(StrainClass klass, ShapeKey shape, PartitionStats& stats, int bound = 0);
+  std::vector<TbSet> build(StrainClass klass, ShapeKey shape, PartitionStats& stats);
 
-  // The value of one state (tricks for the leader's side, or for a bound
-  // layer 1/0: at least `bound` or not) and how many top cards of each slot
-  // the solver's proof relied on.
-  int evaluate(StrainClass klass, ShapeKey shape, const State& state, std::array<int, 4>& fixed,
-               int bound = 0);
+  // The sets of the partition in the bound layer "the leader's side takes at
+  // least `bound` tricks" (value 1, else 0; tablebase/FORMAT.md), derived
+  // from the partition's `exact` sets (the exact layer of the same card
+  // count, complete): the same walk, each uncovered state valued by the
+  // exact set holding it, and generalized while every exact set meeting the
+  // candidate stays on the state's side of the bound. Exact where the
+  // oracle is conservative, and far cheaper (no search). Throws GapError
+  // when no exact set holds a state.
+  std::vector<TbSet> build_bound(StrainClass klass, ShapeKey shape, std::span<const TbSet> exact,
+                                 int bound, PartitionStats& stats);
+
+  // The value of one state (tricks for the leader's side) and how many top
+  // cards of each slot the solver's proof relied on.
+  int evaluate(StrainClass klass, ShapeKey shape, const State& state, std::array<int, 4>& fixed);
 
  private:
   TbSet generalize(StrainClass klass, ShapeKey shape, const State& state, int value,
-                   std::array<int, 4> fixed, int bound);
+                   std::array<int, 4> fixed);
+  // The walk shared by build and build_bound (see the top of this file);
+  // `cover_new(state, nibbles)` makes the set of an uncovered state.
+  template <class CoverNew>
+  std::vector<TbSet> walk(StrainClass klass, ShapeKey shape, PartitionStats& stats,
+                          CoverNew cover_new);
 
   struct StateHash {
     std::size_t operator()(const State& s) const;

@@ -110,6 +110,15 @@ LayerJob make_job(const std::string& dir, int tricks, StrainClass klass,
   return job;
 }
 
+Expected<void> attach_exact(LayerJob& job) {
+  auto file = open_layer_file(job.dir, job.params.tricks, job.params.klass);
+  if (!file)
+    return Error{file.error().code, job.name() + " layer needs the exact layer: " +
+                                        file.error().message};
+  job.exact = std::move(*file);
+  return {};
+}
+
 double partition_states(ShapeKey shape, StrainClass klass) {
   double states = 1;
   for (int s = 0; s < 4;) {
@@ -157,6 +166,22 @@ std::vector<WorkItem> shard_of(const std::vector<WorkItem>& plan, int shard, int
 
 UnitWorker::UnitWorker(const LowerLayers& lower) : builder_(lower, kWorkerTtBytes) {}
 
+Expected<std::span<const TbSet>> UnitWorker::exact_sets(const LayerFile& file,
+                                                        std::uint32_t index) {
+  const std::size_t c = file.chunk_of(index);
+  if (chunk_file_ != &file || chunk_index_ != c) {
+    chunk_file_ = nullptr;
+    auto loaded = file.load_chunk(c);
+    if (!loaded) return loaded.error();
+    chunk_ = std::move(*loaded);
+    chunk_file_ = &file;
+    chunk_index_ = c;
+  }
+  const std::size_t i = index - chunk_.first;
+  return std::span<const TbSet>(chunk_.sets.data() + chunk_.starts[i],
+                                chunk_.starts[i + 1] - chunk_.starts[i]);
+}
+
 Expected<UnitOutcome> UnitWorker::run(const LayerJob& job, std::uint32_t unit,
                                       const PartitionsDone& done) {
   UnitOutcome out;
@@ -183,9 +208,17 @@ Expected<UnitOutcome> UnitWorker::run(const LayerJob& job, std::uint32_t unit,
   const double cpu0 = thread_cpu_seconds();
   std::vector<std::vector<TbSet>> sets(out.partitions);
   const std::uint32_t first = p.first_of(unit);
+  if (p.bound > 0 && !job.exact)
+    return Error{ErrorCode::kBadArgument, job.name() + ": no exact layer attached"};
   for (std::uint32_t i = 0; i < out.partitions; ++i) {
     try {
-      sets[i] = builder_.build(p.klass, job.shapes[first + i], out.work, p.bound);
+      if (p.bound > 0) {
+        auto exact = exact_sets(*job.exact, first + i);
+        if (!exact) return exact.error();
+        sets[i] = builder_.build_bound(p.klass, job.shapes[first + i], *exact, p.bound, out.work);
+      } else {
+        sets[i] = builder_.build(p.klass, job.shapes[first + i], out.work);
+      }
     } catch (const GapError& e) {
       return Error{ErrorCode::kCorruptData,
                    job.name() + " layer, partition " + std::to_string(first + i) + ": " + e.what()};

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -61,6 +62,9 @@ struct LayerJob {
   std::string dir;
   UnitParams params;
   std::vector<ShapeKey> shapes;
+  // A bound layer's source: the exact layer of its card count and class
+  // (attach_exact), read a chunk at a time by the workers.
+  std::shared_ptr<const LayerFile> exact;
 
   std::string name() const;  // "12-card trump"
   std::string table_path() const;
@@ -70,10 +74,16 @@ struct LayerJob {
 LayerJob make_job(const std::string& dir, int tricks, StrainClass klass,
                   std::uint64_t lower_checksum, std::uint32_t unit_size, int bound = 0);
 
-// The bound layers built beside the exact layer of `tricks` tricks: "the
+// Opens the exact layer a bound job is derived from (job.exact). Errors: the
+// exact layer is missing from the directory, unreadable or another layer's.
+Expected<void> attach_exact(LayerJob& job);
+
+// The bound layers derived from the exact layer of `tricks` tricks: "the
 // leader's side takes at least t" for t = 2 .. tricks - 1, the thresholds the
 // search asks (it probes only when 1 < beta < tricks left). None below 3
-// tricks.
+// tricks. They are built once the exact layers of their card count are
+// complete (a sharded build runs the units of a card count in two rounds:
+// exact, merge, then bound, merge).
 inline int first_bound(int tricks) {
   return tricks >= 3 ? 2 : 0;
 }
@@ -132,7 +142,14 @@ class UnitWorker {
   Expected<UnitOutcome> run(const LayerJob& job, std::uint32_t unit, const PartitionsDone& done);
 
  private:
+  // The exact sets of partition `index` of a bound job's source, through a
+  // one-chunk cache (consecutive partitions share chunks).
+  Expected<std::span<const TbSet>> exact_sets(const LayerFile& file, std::uint32_t index);
+
   PartitionBuilder builder_;
+  const LayerFile* chunk_file_ = nullptr;
+  std::size_t chunk_index_ = 0;
+  Chunk chunk_;
 };
 
 // What running a list of units did, per job.

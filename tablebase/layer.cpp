@@ -68,6 +68,13 @@ struct Prepared {
 
 bool meets(const SetQuery& q, const TbSet& s) { return Prepared(q).meets(s); }
 
+bool all_within(std::span<const TbSet> sets, const SetQuery& q, int lo, int hi) {
+  const Prepared p(q);
+  for (const TbSet& s : sets)
+    if ((s.value < lo || s.value > hi) && p.meets(s)) return false;
+  return true;
+}
+
 Layer::Layer(int tricks, StrainClass klass, int bound)
     : tricks_(tricks), klass_(klass), bound_(bound), shapes_(enumerate_shapes(tricks, klass)) {
   sets_.resize(shapes_.size());

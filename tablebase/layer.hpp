@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "solver/endgame_probe.hpp"
@@ -45,6 +46,12 @@ struct ValueRange {
 // query's x cards can be met with the cards each seat has left (Hall's
 // condition over the four seats).
 bool meets(const SetQuery& q, const TbSet& s);
+
+// Whether every set of `sets` that meets the query has a value in [lo, hi]:
+// for sets covering a partition without gaps, whether every state of the
+// query has such a value (what a bound layer is derived by, DESIGN §5).
+// Stops at the first set outside.
+bool all_within(std::span<const TbSet> sets, const SetQuery& q, int lo, int hi);
 
 class Layer {
  public:

@@ -61,8 +61,7 @@ std::vector<LayerStats> build_tables(const std::string& dir, int tricks, int thr
       for (int kc = 0; kc < 2; ++kc) {
         const auto k = static_cast<StrainClass>(kc);
         LayerStats st;
-        auto layer = build_layer(t, k, LowerLayers{lower[0].get(), lower[1].get(), t - 1}, threads,
-                                 st, nullptr, b);
+        auto layer = build_bound_layer(*cur[kc], b, threads, st, nullptr);
         EXPECT_TRUE(layer) << (layer ? "" : layer.error().message);
         if (!layer) return all;
         WriteOptions wo;

@@ -3,7 +3,9 @@
 # count from --from to --cards, a job array building that card count's work
 # units (ddtb-shard.sbatch), then a merge (ddtb-merge.sbatch) that waits for
 # the whole array (--dependency=afterok), and the next card count's array
-# waits for that merge; a verify job (ddtb-verify.sbatch) ends the chain.
+# waits for that merge; from 12 cards a second array and merge build the bound
+# layers derived from the merged exact layers; a verify job
+# (ddtb-verify.sbatch) ends the chain.
 #
 #   scripts/slurm/submit.sh --out /shared/tb --cards 20 --tasks 64 [options]
 #
@@ -70,14 +72,18 @@ submit() { sbatch --parsable $extra "$@"; }
 
 after=""
 for (( c = from; c <= cards; c += 4 )); do
-  array=$(submit ${after:+--dependency=afterok:$after} --array=0-$((tasks - 1)) \
-    --cpus-per-task="$cpus" --job-name="ddtb-$c" "$here/ddtb-shard.sbatch" "$build" "$out" "$c")
-  array=${array%%;*}
-  merge=$(submit --dependency=afterok:"$array" --cpus-per-task="$cpus" --job-name="ddtb-merge-$c" \
-    "$here/ddtb-merge.sbatch" "$build" "$out" "$c")
-  merge=${merge%%;*}
-  echo "$c cards: array job $array ($tasks tasks), merge job $merge"
-  after=$merge
+  # From 12 cards, two rounds: the exact layers, then the bound layers
+  # derived from them (each shard builds whatever its card count still lacks).
+  for (( round = 1; round <= (c >= 12 ? 2 : 1); round++ )); do
+    array=$(submit ${after:+--dependency=afterok:$after} --array=0-$((tasks - 1)) \
+      --cpus-per-task="$cpus" --job-name="ddtb-$c" "$here/ddtb-shard.sbatch" "$build" "$out" "$c")
+    array=${array%%;*}
+    merge=$(submit --dependency=afterok:"$array" --cpus-per-task="$cpus" --job-name="ddtb-merge-$c" \
+      "$here/ddtb-merge.sbatch" "$build" "$out" "$c")
+    merge=${merge%%;*}
+    echo "$c cards$( (( c >= 12 )) && echo " (round $round: $( (( round == 1 )) && echo exact || echo bound) layers)"): array job $array ($tasks tasks), merge job $merge"
+    after=$merge
+  done
 done
 if (( verify )); then
   # shellcheck disable=SC2086  # verify options are words on purpose

@@ -31,7 +31,11 @@ for (( c = 4; c < cards; c += 4 )); do cp "$ref"/ddtb-$c-*.tbl "$work/b/"; done
 "$build" build --cards "$cards" --out "$work/b" --shard 0/2 --unit-size 32 --threads 1 --quiet
 run_mpi --cards "$cards" --out "$work/b" --threads 1 --unit-size 32 | tee "$work/b.log"
 grep -q "done by an earlier run" "$work/b.log"
-if grep -E "^$cards cards (no-trump|trump) *:.* 0 done by an earlier run" "$work/b.log"; then
+if ! grep -qE "^$cards-card (no-trump|trump) *:" "$work/b.log"; then
+  echo "FAIL: no line for the $cards-card exact layers in the MPI run's output"
+  exit 1
+fi
+if grep -E "^$cards-card (no-trump|trump) *:.* 0 done by an earlier run" "$work/b.log"; then
   echo "FAIL: the units the shard built were not kept"
   exit 1
 fi

@@ -40,8 +40,7 @@ inline Expected<void> build_reference_tables(const std::string& dir, int tricks,
       for (int kc = 0; kc < 2; ++kc) {
         const auto klass = static_cast<StrainClass>(kc);
         LayerStats st;
-        auto layer = build_layer(t, klass, LowerLayers{lower[0].get(), lower[1].get(), t - 1},
-                                 threads, st, nullptr, b);
+        auto layer = build_bound_layer(*cur[kc], b, threads, st, nullptr);
         if (!layer) return layer.error();
         WriteOptions wo;
         wo.lower_checksum = lower_sum;

@@ -20,7 +20,8 @@ mkdir -p "$work"
 
 echo "== 1. --shard slurm from the environment, 12 cards, arrays 0-2 and 1-3"
 out=$work/env
-for cards in 4 8 12; do
+# 12 cards twice: the exact layers, then the bound layers derived from them.
+for cards in 4 8 12 12; do
   lo=$(( cards == 8 ? 1 : 0 ))
   for (( t = lo; t < lo + 3; t++ )); do
     SLURM_ARRAY_TASK_ID=$t SLURM_ARRAY_TASK_MIN=$lo SLURM_ARRAY_TASK_COUNT=3 \
@@ -35,14 +36,14 @@ expect_fail 2 "not one of the array's 3 tasks" env SLURM_ARRAY_TASK_ID=3 \
   SLURM_ARRAY_TASK_COUNT=3 "$build" build --cards 4 --out "$work/none" --shard slurm
 expect_fail 2 "--shard '3/3': needs i/N" "$build" build --cards 4 --out "$work/none" --shard 3/3
 
-echo "== 2. submit.sh through a stand-in sbatch, 8 cards, 3 tasks per array"
+echo "== 2. submit.sh through a stand-in sbatch, 12 cards (two rounds at 12), 3 tasks per array"
 export FAKE_SLURM_DIR=$work/slurm
 mkdir -p "$work/bin"
 ln -sf "$here/fake-sbatch" "$work/bin/sbatch"
-PATH=$work/bin:$PATH bash "$scripts/submit.sh" --out "$work/chain" --cards 8 --tasks 3 \
+PATH=$work/bin:$PATH bash "$scripts/submit.sh" --out "$work/chain" --cards 12 --tasks 3 \
   --build "$build" --sbatch "--partition=test --time=10" --verify "--solver-positions 100"
 "$here/fake-slurm-run"
-same_tables "$ref" "$work/chain" 8
+same_tables "$ref" "$work/chain" 12
 grep -h "all checks passed" "$FAKE_SLURM_DIR"/jobs/*/out
 
 echo "== 3. a failing task stops the chain; submitting again resumes"
