@@ -24,6 +24,15 @@
 
 namespace {
 
+// The position as PBN hands (North first), strain and leader.
+std::string describe(const ddtb::Position& p) {
+  std::string out = "N:";
+  for (int s = 0; s < 4; ++s) out += (s ? " " : "") + ddtb::to_pbn(p.hand(ddtb::seat_from_int(s)));
+  return out + " strain " + ddtb::strain_letter(p.trump()) + " leader " +
+         ddtb::seat_letter(p.leader());
+}
+
+
 double cpu_seconds() {
   timespec ts{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
@@ -136,7 +145,17 @@ int main(int argc, char** argv) {
       tt += t2 - t1;
       np += a.stats().nodes - na;
       nt += b.stats().nodes - nb;
-      differ += ra.tricks != rb.tricks || ra.cards != rb.cards;
+      if (ra.tricks != rb.tricks || ra.cards != rb.cards) {
+        // The first few, in full: a mismatch is a bug to reproduce.
+        if (++differ <= 3) {
+          std::printf("MISMATCH on %s: without tables %d tricks, with %d; card scores",
+                      describe(p).c_str(), ra.tricks, rb.tricks);
+          for (std::size_t c = 0; c < ra.cards.size() && c < rb.cards.size(); ++c)
+            std::printf(" %s %d/%d", ddtb::to_string(ra.cards[c].card).c_str(),
+                        ra.cards[c].tricks, rb.cards[c].tricks);
+          std::printf("\n");
+        }
+      }
     }
     std::printf("%d endgames of %2d cards, every card's score: without %.1f us, %.0f nodes; "
                 "with %.1f us, %.0f nodes; ratio nodes %.3f, time %.3f%s\n",

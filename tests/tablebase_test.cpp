@@ -345,6 +345,62 @@ TEST_F(Tables, ProbeAgreesWithTheSolverOnRandomPositions) {
   EXPECT_FALSE((*tb)->probe(big));
 }
 
+// What the search relies on: a table answer holds for every position that
+// agrees with the probed one on the cards the answer specified (they are
+// backed up as winning ranks, DESIGN §3). Positions of the same shape with
+// the unspecified cards of each suit dealt again among the same seats must
+// have the same exact value, and be on the same side of a bound. This is
+// where a set correct only on canonical states would fail: the reshuffled
+// positions include the other orders of interchangeable suits.
+TEST_F(Tables, SpecifiedCardsDecideEveryPositionSharingThem) {
+  auto tb = Tablebase::open(dir_);
+  ASSERT_TRUE(tb) << tb.error().message;
+  Rng rng(8086);
+  Solver solver;
+  int bound_checked = 0;
+  for (int i = 0; i < 1500; ++i) {
+    const Strain strain = strain_from_int(static_cast<int>(rng.below(5)));
+    const Position p = random_position(rng, 3, 0, strain, seat_from_int(rng.below(4)));
+    const auto exact = (*tb)->probe(p);
+    const auto bound = (*tb)->probe_at_least(p, 2);
+    ASSERT_TRUE(exact && bound) << describe(p);
+    for (int j = 0; j < 4; ++j) {
+      // Deal each suit's unspecified cards again among their holders.
+      for (const auto* spec : {&exact->specified, &bound->specified}) {
+        std::array<CardSet, 4> hands;
+        for (int h = 0; h < 4; ++h) hands[h] = p.hand(seat_from_int(h));
+        for (int su = 0; su < 4; ++su) {
+          std::vector<Card> free_cards;
+          std::vector<int> holders;
+          for (int h = 0; h < 4; ++h)
+            for (const Card c : hands[h])
+              if (to_int(c.suit) == su && !spec->contains(c)) {
+                free_cards.push_back(c);
+                holders.push_back(h);
+              }
+          for (std::size_t k = free_cards.size(); k > 1; --k)
+            std::swap(free_cards[k - 1], free_cards[rng.below(static_cast<std::uint32_t>(k))]);
+          for (int h = 0; h < 4; ++h)
+            for (const Card c : hands[h])
+              if (to_int(c.suit) == su && !spec->contains(c)) hands[h].erase(c);
+          for (std::size_t k = 0; k < free_cards.size(); ++k) hands[holders[k]].insert(free_cards[k]);
+        }
+        const Position q = Position::at_trick_start(*Deal::from_hands(hands), strain, p.leader());
+        const int v = solver.max_tricks(q);  // the side on lead's tricks
+        if (spec == &exact->specified) {
+          EXPECT_EQ(v, exact->tricks) << "exact answer for " << describe(p) << " does not hold for "
+                                      << describe(q);
+        } else {
+          ++bound_checked;
+          EXPECT_EQ(v >= 2, bound->at_least)
+              << "bound answer for " << describe(p) << " does not hold for " << describe(q);
+        }
+      }
+    }
+  }
+  EXPECT_EQ(bound_checked, 6000);
+}
+
 // The probe scans a chunk's encoded sets in place; it must find the same set
 // as a search of the fully decoded chunk, for every state of a sample of
 // partitions, and refuse malformed bytes rather than read past them.
