@@ -104,14 +104,18 @@ int Engine::solve(int guess, int lower, int upper) {
   upper = std::min(upper, tricks_left_);
   lower = std::clamp(lower, 0, upper);
   int g = std::clamp(guess, lower, upper);
+  // The first search asks whether North-South beat the guess, the next
+  // (usually) whether they reach it. Either order proves the same value; this
+  // one searched about 1% fewer nodes on list100 (DD tables and FUT solves).
+  int beta = g < upper ? g + 1 : g;
   while (lower < upper) {
-    const int beta = g == lower ? g + 1 : g;
     const int v = search(beta).tricks;
     if (v >= beta)
       lower = v;
     else
       upper = v;
     g = std::clamp(v, lower, upper);
+    beta = g == lower ? g + 1 : g;
   }
   return lower;
 }
