@@ -264,9 +264,9 @@ Expected<std::shared_ptr<const Tablebase>> Tablebase::open(const std::string& di
         chunks[layer] = (*file)->chunks();
         impl.damaged[layer] = std::make_unique<std::atomic<bool>[]>((*file)->chunks());
         impl.files[layer] = std::move(*file);
-        // Exact layers set the depth: a bound layer alone answers only its
-        // one question.
-        if (bound == 0) impl.max_tricks = std::max(impl.max_tricks, tricks);
+        // A bound layer counts too: without its exact layer it still answers
+        // the search's questions (the exact probe then finds no file).
+        impl.max_tricks = std::max(impl.max_tricks, tricks);
         ++found;
       }
     }

@@ -506,6 +506,40 @@ TEST_F(Tables, SolverWithExactLayersOnlyGivesTheSameAnswers) {
   std::system(("rm -rf '" + exact + "'").c_str());
 }
 
+// Bound layers without the exact layer of their card count (someone copied
+// only those): they set the depth and still answer what the search asks.
+TEST_F(Tables, BoundLayersAloneAreUsed) {
+  const std::string only = temp_dir("bound_only");
+  for (const std::string name : {layer_file_name(1, StrainClass::kNoTrump),
+                                 layer_file_name(1, StrainClass::kTrump),
+                                 layer_file_name(2, StrainClass::kNoTrump),
+                                 layer_file_name(2, StrainClass::kTrump),
+                                 layer_file_name(3, StrainClass::kNoTrump, 2),
+                                 layer_file_name(3, StrainClass::kTrump, 2)})
+    ASSERT_EQ(::symlink((dir_ + "/" + name).c_str(), (only + "/" + name).c_str()), 0);
+  auto tb = Tablebase::open(only);
+  ASSERT_TRUE(tb) << tb.error().message;
+  EXPECT_EQ((*tb)->max_cards(), 12);
+  SolverOptions with;
+  with.tablebase = *tb;
+  Solver plain, tabled(with);
+  Rng rng(6502);
+  for (int i = 0; i < 400; ++i) {
+    const int tricks = 4 + static_cast<int>(rng.below(3));
+    const Position p =
+        random_position(rng, tricks, static_cast<int>(rng.below(4)),
+                        strain_from_int(static_cast<int>(rng.below(5))), seat_from_int(rng.below(4)));
+    SCOPED_TRACE(describe(p));
+    EXPECT_EQ(plain.solve(p).cards, tabled.solve(p).cards);
+  }
+  EXPECT_GT(tabled.stats().tablebase_hits, 0u);
+  // The exact probe has nothing at 12 cards; the bound probe answers.
+  const Position p = random_position(rng, 3, 0, Strain::Spades, Seat::West);
+  EXPECT_FALSE((*tb)->probe(p));
+  EXPECT_TRUE((*tb)->probe_at_least(p, 2));
+  std::system(("rm -rf '" + only + "'").c_str());
+}
+
 TEST_F(Tables, GoldenDealsWithTables) {
   auto tb = Tablebase::open(dir_);
   ASSERT_TRUE(tb) << tb.error().message;
