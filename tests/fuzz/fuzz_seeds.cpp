@@ -152,23 +152,37 @@ bool tablebase_seeds(const fs::path& work, Corpus& out) {
         std::cerr << "ddtb_fuzz_seeds: " << layer.error().message << '\n';
         return false;
       }
-      const fs::path file = work / layer_file_name(t, klass);
-      if (auto w = write_layer(file.string(), **layer, WriteOptions{}); !w) {
-        std::cerr << "ddtb_fuzz_seeds: " << w.error().message << '\n';
-        return false;
-      }
-      const Bytes8 zstd = read_bytes(file);
-      const Bytes8 raw = tb_bytes::with_raw_chunks(zstd);
-      for (int flags = 0; flags < 2; ++flags)
-        for (const Bytes8* f : {&zstd, &raw}) {
-          if (f->empty()) continue;
-          Bytes8 seed{static_cast<std::uint8_t>(flags)};
-          for (int k = 0; k < 8; ++k)
-            seed.push_back(static_cast<std::uint8_t>(t * 31 + kc * 7 + k));
-          seed.insert(seed.end(), f->begin(), f->end());
-          out.add(seed);
+      // The exact layer (format version 1) and, at 2 tricks, a bound layer
+      // derived from it (version 2: "at least 1 of the 2 tricks").
+      std::vector<std::unique_ptr<Layer>> files;
+      files.push_back(std::move(*layer));
+      if (t == 2) {
+        auto bound = build_bound_layer(*files[0], 1, 1, stats, nullptr);
+        if (!bound) {
+          std::cerr << "ddtb_fuzz_seeds: " << bound.error().message << '\n';
+          return false;
         }
-      cur[kc] = std::move(*layer);
+        files.push_back(std::move(*bound));
+      }
+      for (const auto& l : files) {
+        const fs::path file = work / layer_file_name(t, klass, l->bound());
+        if (auto w = write_layer(file.string(), *l, WriteOptions{}); !w) {
+          std::cerr << "ddtb_fuzz_seeds: " << w.error().message << '\n';
+          return false;
+        }
+        const Bytes8 zstd = read_bytes(file);
+        const Bytes8 raw = tb_bytes::with_raw_chunks(zstd);
+        for (int flags = 0; flags < 2; ++flags)
+          for (const Bytes8* f : {&zstd, &raw}) {
+            if (f->empty()) continue;
+            Bytes8 seed{static_cast<std::uint8_t>(flags)};
+            for (int k = 0; k < 8; ++k)
+              seed.push_back(static_cast<std::uint8_t>(t * 31 + kc * 7 + l->bound() * 3 + k));
+            seed.insert(seed.end(), f->begin(), f->end());
+            out.add(seed);
+          }
+      }
+      cur[kc] = std::move(files[0]);
     }
     lower = std::move(cur);
   }

@@ -18,7 +18,8 @@
 //     search of the decoded sets (the first set holding the state, or none),
 //     and never reports corruption;
 //   - on a chunk that was only walked, whatever find_set() finds holds the
-//     state and has a value within the tricks left.
+//     state and has a value within the tricks left (at most 1 in a bound
+//     layer, the largest value the probe accepts there).
 // Layers of more than kMaxTricks tricks are skipped: parsing one enumerates
 // its canonical shapes (seconds from 16 cards up), a cost set by the header's
 // trick count rather than by the bytes (see README.md, "Hardening").
@@ -73,7 +74,7 @@ Nibbles shaped_state(ShapeKey shape, Mix& mix) {
 }
 
 void scan_partition(const RawChunk& raw, std::size_t i, const Chunk* decoded, ShapeKey shape,
-                    int tricks, Mix& mix) {
+                    int tricks, Mix& mix) {  // tricks: the largest value allowed
   const std::uint8_t* base = raw.bytes.data();
   for (int k = 0; k < kStatesPerPartition; ++k) {
     // Half the states fit the shape; the others are any bits at all.
@@ -124,7 +125,7 @@ void check_chunk(const LayerFile& file, std::size_t c, Mix& mix) {
     DDTB_FUZZ_CHECK(raw.ranges[i].begin <= raw.ranges[i].end && raw.ranges[i].end <= e.raw_bytes,
                     "range outside the chunk");
     scan_partition(raw, i, decoded ? &*decoded : nullptr, file.shapes()[raw.first + i],
-                   file.header().tricks, mix);
+                   file.header().bound > 0 ? 1 : file.header().tricks, mix);
   }
 }
 
