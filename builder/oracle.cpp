@@ -198,24 +198,12 @@ ValueRange Oracle::successor_range(StrainClass klass, const SetQuery& q) {
   ++stats_.lookups;
   const Layer* layer = klass == StrainClass::kTrump ? lower_.trump : lower_.no_trump;
   ValueRange r;
-  // Every order of the tied slots (interchangeable slots with equal columns):
-  // permutations of slots from..3 that keep each slot's column.
-  const int from = klass == StrainClass::kTrump ? 1 : 0;
-  std::array<int, 4> perm{0, 1, 2, 3};
-  bool ties = false;
-  for (int a = from; a < 3; ++a) ties |= slot_column(q.shape, a) == slot_column(q.shape, a + 1);
-  do {
-    bool within = true;
-    for (int i = from; i < 4 && within; ++i)
-      within = slot_column(q.shape, i) == slot_column(q.shape, perm[i]);
-    if (!within) continue;
-    SetQuery p = q;
-    for (int i = 0; i < 4; ++i) {
-      p.prefix[i] = q.prefix[perm[i]];
-      p.fixed[i] = q.fixed[perm[i]];
-    }
+  // Every order of the tied slots: the successor's states may list them in
+  // any order.
+  for_all_tied_orders(klass, q, [&](const SetQuery& p) {
     r.add(layer->range(p));
-  } while (ties && std::next_permutation(perm.begin() + from, perm.end()));
+    return true;
+  });
   if (r.empty()) throw GapError("no set of the layer below covers a successor");
   cache_.insert(key, r);
   return r;

@@ -111,32 +111,6 @@ int PartitionBuilder::evaluate(StrainClass klass, ShapeKey shape, const State& s
   return v;
 }
 
-// Whether pred(p) holds for q in every order of its tied slots
-// (interchangeable slots with equal columns: canonical states list them in
-// one order, the same positions in another order are other canonical states
-// of the partition).
-template <class Pred>
-bool for_each_tied_order(StrainClass klass, const SetQuery& q, Pred pred) {
-  const int from = klass == StrainClass::kTrump ? 1 : 0;
-  bool ties = false;
-  for (int a = from; a < 3; ++a) ties |= slot_column(q.shape, a) == slot_column(q.shape, a + 1);
-  if (!ties) return pred(q);
-  std::array<int, 4> perm{0, 1, 2, 3};
-  do {
-    bool within = true;
-    for (int i = from; i < 4 && within; ++i)
-      within = slot_column(q.shape, i) == slot_column(q.shape, perm[i]);
-    if (!within) continue;
-    SetQuery p = q;
-    for (int i = 0; i < 4; ++i) {
-      p.prefix[i] = q.prefix[perm[i]];
-      p.fixed[i] = q.fixed[perm[i]];
-    }
-    if (!pred(p)) return false;
-  } while (std::next_permutation(perm.begin() + from, perm.end()));
-  return true;
-}
-
 // Gallops up the number of x's of each slot in turn from a consistent
 // `fixed` (1, 2, 4 more x's...) and bisects the last gap; `consistent(trial)`
 // says whether the set with the top trial[s] cards of each slot fixed is.
@@ -246,9 +220,7 @@ std::vector<TbSet> PartitionBuilder::build(StrainClass klass, ShapeKey shape,
 std::vector<TbSet> PartitionBuilder::build_bound(StrainClass klass, ShapeKey shape,
                                                  std::span<const TbSet> exact, int bound,
                                                  PartitionStats& stats) {
-  int tricks = 0;
-  for (int s = 0; s < 4; ++s) tricks += column_total(slot_column(shape, s));
-  tricks /= 4;
+  const int tricks = shape_tricks(shape);
   return walk(klass, shape, stats, [&](const State& u, const Nibbles& un) {
     const TbSet* e = nullptr;
     for (const TbSet& t : exact)
@@ -275,7 +247,7 @@ std::vector<TbSet> PartitionBuilder::build_bound(StrainClass klass, ShapeKey sha
       // search backs up the set's cards as winning ranks, which claims the
       // value for every position agreeing on them. Those states are the
       // canonical states of the candidate with its tied slots permuted.
-      return for_each_tied_order(klass, q, [&](const SetQuery& p) {
+      return for_all_tied_orders(klass, q, [&](const SetQuery& p) {
         return all_within(exact, p, lo, hi);
       });
     });

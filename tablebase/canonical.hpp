@@ -42,6 +42,12 @@ constexpr int column_total(Column c) {
 constexpr Column slot_column(ShapeKey k, int slot) {
   return static_cast<Column>(k >> (48 - 16 * slot));
 }
+// Tricks left in a shape (its cards over 4).
+constexpr int shape_tricks(ShapeKey k) {
+  return (column_total(slot_column(k, 0)) + column_total(slot_column(k, 1)) +
+          column_total(slot_column(k, 2)) + column_total(slot_column(k, 3))) /
+         4;
+}
 constexpr int seq_owner(Sequence q, int i) { return (q >> (30 - 2 * i)) & 3; }
 constexpr Sequence seq_with(Sequence q, int i, int owner) {
   return (q & ~(Sequence{3} << (30 - 2 * i))) | (Sequence(owner) << (30 - 2 * i));

@@ -145,13 +145,8 @@ Expected<std::size_t> validate_sets(std::span<const std::uint8_t> raw, std::size
                                     ShapeKey shape, std::uint64_t count, int max_value) {
   if (count > (raw.size() - pos) / 3) return Error{ErrorCode::kCorruptData, "set count too large"};
   std::array<int, 4> length{};
-  int tricks = 0;
-  for (int s = 0; s < 4; ++s) {
-    length[s] = column_total(slot_column(shape, s));
-    tricks += length[s];
-  }
-  tricks /= 4;
-  if (max_value >= 0) tricks = max_value;
+  for (int s = 0; s < 4; ++s) length[s] = column_total(slot_column(shape, s));
+  const int tricks = max_value >= 0 ? max_value : shape_tricks(shape);
   for (std::uint64_t k = 0; k < count; ++k) {
     if (raw.size() - pos < 3) return Error{ErrorCode::kCorruptData, "chunk ends inside a set"};
     if (raw[pos] > tricks)

@@ -6,6 +6,7 @@
 // this for the positions reachable after one trick).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -40,6 +41,32 @@ struct ValueRange {
     add(r.hi);
   }
 };
+
+// Whether pred(p) holds for q in every order of its tied slots
+// (interchangeable slots with equal columns): a query's states with tied
+// slots out of canonical order are canonical states of the same partition
+// under another order of those slots. Stops at the first false.
+template <class Pred>
+bool for_all_tied_orders(StrainClass klass, const SetQuery& q, Pred pred) {
+  const int from = first_free_slot(klass);
+  bool ties = false;
+  for (int a = from; a < 3; ++a) ties |= tied(q.shape, klass, a, a + 1);
+  if (!ties) return pred(q);
+  std::array<int, 4> perm{0, 1, 2, 3};
+  do {
+    bool within = true;  // only permutations that keep each slot's column
+    for (int i = from; i < 4 && within; ++i)
+      within = slot_column(q.shape, i) == slot_column(q.shape, perm[i]);
+    if (!within) continue;
+    SetQuery p = q;
+    for (int i = 0; i < 4; ++i) {
+      p.prefix[i] = q.prefix[perm[i]];
+      p.fixed[i] = q.fixed[perm[i]];
+    }
+    if (!pred(p)) return false;
+  } while (std::next_permutation(perm.begin() + from, perm.end()));
+  return true;
+}
 
 // Whether a stored set and a query set share at least one state: the query's
 // fixed cards are allowed by the set, and the set's constraints on the

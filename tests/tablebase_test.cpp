@@ -445,31 +445,39 @@ TEST_F(Tables, InPlaceScanAgreesWithDecodedSets) {
   EXPECT_EQ(find_set(none.data(), none.data() + 4, any, 3, out), Scan::kAbsent);
 }
 
-TEST_F(Tables, SolverGivesTheSameAnswersWithAndWithoutTables) {
-  auto tb = Tablebase::open(dir_);
-  ASSERT_TRUE(tb) << tb.error().message;
+// Solves `endgames` random endgames of 16 to 4 * (4 + spread - 1) cards with
+// a trick in progress (every card's score), then `deals` random full deals
+// (a random strain and declarer each), without and with the tables `tb`:
+// every answer must agree. Returns the table answers the endgames used.
+std::uint64_t expect_same_answers(const std::shared_ptr<const Tablebase>& tb, std::uint64_t seed,
+                                  int endgames, int spread, int deals) {
   SolverOptions with;
-  with.tablebase = *tb;
+  with.tablebase = tb;
   Solver plain, tabled(with);
-  Rng rng(424242);
-  // 2,000 random endgames of 16 to 32 cards with a trick in progress: every
-  // card's score.
-  for (int i = 0; i < 2000; ++i) {
-    const int tricks = 4 + static_cast<int>(rng.below(5));
+  Rng rng(seed);
+  for (int i = 0; i < endgames; ++i) {
+    const int tricks = 4 + static_cast<int>(rng.below(static_cast<std::uint32_t>(spread)));
     const Position p =
         random_position(rng, tricks, static_cast<int>(rng.below(4)),
                         strain_from_int(static_cast<int>(rng.below(5))), seat_from_int(rng.below(4)));
     SCOPED_TRACE(describe(p));
     EXPECT_EQ(plain.solve(p).cards, tabled.solve(p).cards);
   }
-  EXPECT_GT(tabled.stats().tablebase_hits, 0u);
-  // 500 random full deals: a random strain and declarer each.
-  for (int i = 0; i < 500; ++i) {
+  const std::uint64_t hits = tabled.stats().tablebase_hits;
+  for (int i = 0; i < deals; ++i) {
     const Deal d = random_deal(rng);
     const Position p = Position::at_trick_start(d, strain_from_int(static_cast<int>(rng.below(5))),
                                                 seat_from_int(rng.below(4)));
     EXPECT_EQ(plain.max_tricks(p), tabled.max_tricks(p)) << to_pbn(d);
   }
+  return hits;
+}
+
+TEST_F(Tables, SolverGivesTheSameAnswersWithAndWithoutTables) {
+  auto tb = Tablebase::open(dir_);
+  ASSERT_TRUE(tb) << tb.error().message;
+  // 2,000 random endgames of 16 to 32 cards, 500 random full deals.
+  EXPECT_GT(expect_same_answers(*tb, 424242, 2000, 5, 500), 0u);
 }
 
 // The same with only the exact layers (the search then asks them instead of
@@ -484,25 +492,7 @@ TEST_F(Tables, SolverWithExactLayersOnlyGivesTheSameAnswers) {
   auto tb = Tablebase::open(exact);
   ASSERT_TRUE(tb) << tb.error().message;
   for (const auto& l : (*tb)->layers()) EXPECT_EQ(l.at_least, 0) << l.path;
-  SolverOptions with;
-  with.tablebase = *tb;
-  Solver plain, tabled(with);
-  Rng rng(5150);
-  for (int i = 0; i < 600; ++i) {
-    const int tricks = 4 + static_cast<int>(rng.below(5));
-    const Position p = random_position(rng, tricks, static_cast<int>(rng.below(4)),
-                                       strain_from_int(static_cast<int>(rng.below(5))),
-                                       seat_from_int(rng.below(4)));
-    SCOPED_TRACE(describe(p));
-    EXPECT_EQ(plain.solve(p).cards, tabled.solve(p).cards);
-  }
-  EXPECT_GT(tabled.stats().tablebase_hits, 0u);
-  for (int i = 0; i < 100; ++i) {
-    const Deal d = random_deal(rng);
-    const Position p = Position::at_trick_start(d, strain_from_int(static_cast<int>(rng.below(5))),
-                                                seat_from_int(rng.below(4)));
-    EXPECT_EQ(plain.max_tricks(p), tabled.max_tricks(p)) << to_pbn(d);
-  }
+  EXPECT_GT(expect_same_answers(*tb, 5150, 600, 5, 100), 0u);
   std::system(("rm -rf '" + exact + "'").c_str());
 }
 
@@ -520,20 +510,9 @@ TEST_F(Tables, BoundLayersAloneAreUsed) {
   auto tb = Tablebase::open(only);
   ASSERT_TRUE(tb) << tb.error().message;
   EXPECT_EQ((*tb)->max_cards(), 12);
-  SolverOptions with;
-  with.tablebase = *tb;
-  Solver plain, tabled(with);
-  Rng rng(6502);
-  for (int i = 0; i < 400; ++i) {
-    const int tricks = 4 + static_cast<int>(rng.below(3));
-    const Position p =
-        random_position(rng, tricks, static_cast<int>(rng.below(4)),
-                        strain_from_int(static_cast<int>(rng.below(5))), seat_from_int(rng.below(4)));
-    SCOPED_TRACE(describe(p));
-    EXPECT_EQ(plain.solve(p).cards, tabled.solve(p).cards);
-  }
-  EXPECT_GT(tabled.stats().tablebase_hits, 0u);
+  EXPECT_GT(expect_same_answers(*tb, 6502, 400, 3, 0), 0u);
   // The exact probe has nothing at 12 cards; the bound probe answers.
+  Rng rng(6503);
   const Position p = random_position(rng, 3, 0, Strain::Spades, Seat::West);
   EXPECT_FALSE((*tb)->probe(p));
   EXPECT_TRUE((*tb)->probe_at_least(p, 2));
