@@ -96,8 +96,12 @@ int Engine::root_order(int out[13]) {
 }
 
 Value Engine::search(int beta) {
-  if (root_pos_ == 0) return trick_start(0, beta);
-  return play_moves(0, root_pos_, beta, MoveHints{});
+  switch (root_pos_) {
+    case 1: return play_moves<1>(0, beta, MoveHints{});
+    case 2: return play_moves<2>(0, beta, MoveHints{});
+    case 3: return play_moves<3>(0, beta, MoveHints{});
+    default: return trick_start(0, beta);
+  }
 }
 
 int Engine::solve(int guess, int lower, int upper) {
@@ -181,7 +185,7 @@ Value Engine::trick_start(int t, int beta) {
     }
   }
 
-  Value v = play_moves(t, 0, beta, hints);
+  Value v = play_moves<0>(t, beta, hints);
   if (!f_.winning_ranks) v.winners = tr.start;
   else v.winners = drop_bottom_runs(v.winners, tr);
   if (f_.transposition_table) store(tr, v, beta, best_card_[t][0]);
@@ -197,8 +201,8 @@ bool Engine::probe_table(int t, int beta, Value& hit, MoveHints& hints) {
   const TransTable::Entry* e = tt_.probe(tr.shape, tr.leader, tr.rel, beta, &hint);
   if (e) {
     ++stats_.tt_hits;
-    const Bits w = f_.winning_ranks ? cards_of_counts(e->counts, tr.start) : tr.start;
-    hit = {e->lower >= beta ? int(e->lower) : int(e->upper), w};
+    const Bits w = f_.winning_ranks ? cards_at_places(e->places(), tr.start) : tr.start;
+    hit = {e->lower() >= beta ? e->lower() : e->upper(), w};
     return true;
   }
   if (hint) hints.tt_best = hint_card(*hint, tr);
@@ -242,7 +246,8 @@ struct Engine::NodeSearch {
   }
 };
 
-Value Engine::play_moves(int t, int pos, int beta, const MoveHints& hints_in) {
+template <int pos>
+Value Engine::play_moves(int t, int beta, const MoveHints& hints_in) {
   ++stats_.nodes;
   TrickState& tr = tricks_[t];
   const int seat = (tr.leader + pos) & 3;
@@ -281,7 +286,7 @@ Value Engine::play_moves(int t, int pos, int beta, const MoveHints& hints_in) {
     // One choice: nothing to order or remember.
     const int card = top_index(choices);
     best_card_[t][pos] = card;
-    return play(t, pos, card, beta);
+    return play<pos>(t, card, beta);
   }
 
   MoveHints hints;
@@ -310,7 +315,7 @@ Value Engine::play_moves(int t, int pos, int beta, const MoveHints& hints_in) {
   int from = 0;
   if (hints.killer >= 0 && !probe_leads) {
     const int card = hints.killer;
-    if (node.add(card, play(t, pos, card, beta), f_.winning_ranks)) return finish_cut(card);
+    if (node.add(card, play<pos>(t, card, beta), f_.winning_ranks)) return finish_cut(card);
     list_moves(choices & ~bit_of(card), ml);
   } else if (hints.killer >= 0) {
     ml.moves[0] = Move{static_cast<std::int8_t>(hints.killer), 0};
@@ -324,27 +329,28 @@ Value Engine::play_moves(int t, int pos, int beta, const MoveHints& hints_in) {
   for (int i = 0; i < ml.size; ++i) {
     const int card = ml.moves[i].card;
     if (node.skips(card)) continue;
-    if (node.add(card, play(t, pos, card, beta), f_.winning_ranks)) return finish_cut(card);
+    if (node.add(card, play<pos>(t, card, beta), f_.winning_ranks)) return finish_cut(card);
   }
   best_card_[t][pos] = node.best_card;
   return {node.best, node.winners};
 }
 
-Value Engine::play(int t, int pos, int card, int beta) {
+template <int pos>
+Value Engine::play(int t, int card, int beta) {
   TrickState& tr = tricks_[t];
   const int seat = (tr.leader + pos) & 3;
   hand_[seat] &= ~bit_of(card);
   tr.cards[pos] = card;
   const int saved_win = tr.win_pos;
-  if (pos == 0) {
+  if constexpr (pos == 0) {
     tr.lead_suit = suit_of(card);
     tr.win_pos = 0;
   } else if (beats(card, tr.cards[tr.win_pos], trump_)) {
     tr.win_pos = pos;
   }
   Value r;
-  if (pos < 3) {
-    r = play_moves(t, pos + 1, beta, MoveHints{});
+  if constexpr (pos < 3) {
+    r = play_moves<pos + 1>(t, beta, MoveHints{});
   } else {
     const int winner = (tr.leader + tr.win_pos) & 3;
     const int ns = is_ns(winner) ? 1 : 0;
@@ -354,6 +360,7 @@ Value Engine::play(int t, int pos, int card, int beta) {
       std::uint64_t shape = tr.shape;
       for (int i = 0; i < 4; ++i)
         shape -= std::uint64_t{1} << shape_shift((tr.leader + i) & 3, suit_of(tr.cards[i]));
+      tricks_[t + 1].shape = shape;
       tt_.prefetch(shape, winner);
     }
     r = trick_start(t + 1, beta - ns);
@@ -439,7 +446,7 @@ bool Engine::probe_lead(int t, int lead, int beta) {
   }
   const TransTable::Entry* e = tt_.probe(shape_of(hand_), winner, rel, beta - ns, nullptr);
   if (e) {
-    const bool ns_cut = e->lower >= beta - ns;
+    const bool ns_cut = e->lower() >= beta - ns;
     hit = ns_cut == is_ns(tr.leader);
   }
   for (int pos = played - 1; pos >= 0; --pos) hand_[(tr.leader + pos) & 3] |= bit_of(tr.cards[pos]);
@@ -478,15 +485,14 @@ std::uint64_t Engine::cutoff_key(const TrickState& tr, int pos, int seat, int be
 void Engine::prepare_relative(int t) {
   TrickState& tr = tricks_[t];
   if (t > 0 && tricks_[t - 1].rel_valid) {
+    // The shape was set when the previous trick ended (Engine::play).
     const TrickState& prev = tricks_[t - 1];
     tr.rel = prev.rel;
     Bits present = prev.start;
-    tr.shape = prev.shape;
     for (int i = 0; i < 4; ++i) {
       const int card = prev.cards[i];
       remove_relative(tr.rel, card, present);
       present &= ~bit_of(card);
-      tr.shape -= std::uint64_t{1} << shape_shift((prev.leader + i) & 3, suit_of(card));
     }
   } else {
     tr.rel = make_relative(hand_);
@@ -531,34 +537,24 @@ Bits Engine::trick_winners(const TrickState& tr, int winner) const {
 }
 
 void Engine::store(const TrickState& tr, const Value& v, int beta, int best_card) {
-  TopCounts counts = 0;
-  for (int s = 0; s < 4; ++s) {
-    const Bits m = suit_bits(s);
-    const Bits ws = v.winners & m & tr.start;
-    if (!ws) continue;
-    const int specified = count(tr.start & m & ~below(bottom_bit(ws)));
-    counts |= static_cast<TopCounts>(specified << (4 * s));
-  }
-  const RelPattern mask = mask_of(counts);
-  const RelPattern value{{tr.rel.w[0] & mask.w[0], tr.rel.w[1] & mask.w[1]}};
+  const std::uint64_t places = places_from_lowest(v.winners, tr.start);
   const int k = count(hand_[tr.leader]);
   // beta < 0 marks an exact value (from the endgame table).
   const bool cut = v.tricks >= beta;
   const int lower = cut ? v.tricks : 0;
   const int upper = cut && beta >= 0 ? k : v.tricks;
   // Keep the leader's card as a hint when it produced the cutoff for its side.
-  std::uint8_t hint_suit = 0, hint_index = TransTable::kNoHint;
+  int hint_suit = -1, hint_index = 0;
   if (best_card >= 0 && is_ns(tr.leader) == cut) {
-    hint_suit = static_cast<std::uint8_t>(suit_of(best_card));
-    hint_index = static_cast<std::uint8_t>(
-        count(tr.start & suit_bits(hint_suit) & above(bit_of(best_card))));
+    hint_suit = suit_of(best_card);
+    hint_index = count(tr.start & suit_bits(hint_suit) & above(bit_of(best_card)));
   }
-  tt_.store(tr.shape, tr.leader, counts, value, lower, upper, hint_suit, hint_index);
+  tt_.store(tr.shape, tr.leader, places, tr.rel, lower, upper, hint_suit, hint_index);
 }
 
 int Engine::hint_card(const TransTable::Entry& e, const TrickState& tr) const {
-  Bits present = tr.start & suit_bits(e.hint_suit);
-  for (int i = 0; i < e.hint_index && present; ++i) present &= ~top_bit(present);
+  Bits present = tr.start & suit_bits(e.hint_suit());
+  for (int i = 0; i < e.hint_index() && present; ++i) present &= ~top_bit(present);
   if (!present) return -1;
   const Bits card = top_bit(present);
   return (hand_[tr.leader] & card) ? top_index(card) : -1;

@@ -92,8 +92,12 @@ class Engine {
 
   struct NodeSearch;
   Value trick_start(int t, int beta);
-  Value play_moves(int t, int pos, int beta, const MoveHints& hints);
-  Value play(int t, int pos, int card, int beta);
+  // The seat at place kPos of trick t chooses a card (kPos is a template
+  // argument so that each place of the trick gets code of its own).
+  template <int kPos>
+  Value play_moves(int t, int beta, const MoveHints& hints);
+  template <int kPos>
+  Value play(int t, int card, int beta);
   Value last_trick(int leader);
   void prepare_relative(int t);
   Bits trick_winners(const TrickState& tr, int winner) const;

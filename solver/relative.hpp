@@ -5,15 +5,20 @@
 // 7 of a suit in which A..8 have gone plays like an ace). The transposition
 // table therefore keys positions by this owner sequence.
 //
-// Layout of a RelPattern: two 64-bit words; suit s lives in word s/2, in the
-// high half for even s and the low half for odd s. Inside its 32-bit half, the
-// owner (seat 0..3) of the suit's i-th highest card occupies bits
-// [30-2i, 32-2i): the highest card is leftmost. Fields past the suit's length
-// are 0. "The top m cards of a suit" is then a mask of the half's top 2m bits,
-// whatever the suit's length.
+// Layout: the cards present are numbered in card order (suit 0's lowest card
+// is 0, then up through suit 0, then suit 1, ...): a card's *place* is the
+// number of present cards below it. A RelPattern holds, at each place, the
+// owner (seat 0..3) of that card as two bit planes: `lo` has bit 0 of the
+// seat (East or West), `hi` bit 1 (South or West). Places past the last card
+// are 0. The table compares patterns only between positions with the same
+// suit lengths, so a place names the same relative card of the same suit in
+// both: "the top m cards of a suit" is the same run of places in each.
+//
+// A card leaves the pattern by closing its place: the places above it move
+// down by one. That is a handful of instructions per card (no per-suit
+// fields to shift), and matching a stored pattern is two masked compares.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -22,89 +27,72 @@
 namespace ddtb::detail {
 
 struct RelPattern {
-  std::array<std::uint64_t, 2> w{};
+  std::uint64_t lo = 0;  // bit 0 of the owner's seat, by place
+  std::uint64_t hi = 0;  // bit 1 of the owner's seat, by place
   friend constexpr bool operator==(const RelPattern& a, const RelPattern& b) {
-    return ((a.w[0] ^ b.w[0]) | (a.w[1] ^ b.w[1])) == 0;
+    return ((a.lo ^ b.lo) | (a.hi ^ b.hi)) == 0;
   }
 };
 
-constexpr int half_shift(int suit) { return (suit & 1) ? 0 : 32; }
+// The place of `card` among the cards of `present` (present cards below it).
+constexpr int place_of(int card, Bits present) { return count(present & below(bit_of(card))); }
 
-// Mask of the owner fields of the top `m` cards of `suit` (m = 0..13).
-constexpr std::uint64_t top_fields(int suit, int m) {
-  std::uint64_t half = m == 0 ? 0 : (0xffffffffull << (32 - 2 * m)) & 0xffffffffull;
-  return half << half_shift(suit);
+// Bits of `x` at the positions of `mask`, packed to the bottom in order (the
+// software form of BMI2's PEXT). Used once per root, not in the search.
+constexpr std::uint64_t compress_bits(Bits x, Bits mask) {
+  std::uint64_t out = 0;
+  for (int i = 0; mask; ++i, mask &= mask - 1)
+    if (x & bottom_bit(mask)) out |= std::uint64_t{1} << i;
+  return out;
 }
 
-// How many of the top cards of each suit a pattern specifies: suit s in bits
-// [4s, 4s + 4) (0..13). The compact form of a mask of top fields.
-using TopCounts = std::uint16_t;
-
-constexpr int top_count(TopCounts c, int suit) { return (c >> (4 * suit)) & 15; }
-
-namespace relative_detail {
-// Mask word of a pair of suits (2w, 2w + 1) from the byte of their counts.
-constexpr std::array<std::uint64_t, 256> make_mask_words() {
-  std::array<std::uint64_t, 256> t{};
-  for (int b = 0; b < 256; ++b) t[b] = top_fields(0, std::min(b & 15, 13)) | top_fields(1, std::min(b >> 4, 13));
-  return t;
-}
-inline constexpr std::array<std::uint64_t, 256> kMaskWords = make_mask_words();
-}  // namespace relative_detail
-
-// The owner fields a TopCounts specifies.
-constexpr RelPattern mask_of(TopCounts c) {
-  return {{relative_detail::kMaskWords[c & 0xff], relative_detail::kMaskWords[c >> 8]}};
+// The owner pattern of the hands (their union is the present cards).
+constexpr RelPattern make_relative(const std::array<Bits, 4>& hands) {
+  const Bits present = hands[0] | hands[1] | hands[2] | hands[3];
+  return {compress_bits(hands[1] | hands[3], present), compress_bits(hands[2] | hands[3], present)};
 }
 
-// Whether every suit of `inner` specifies at most as many cards as `outer`
-// (so that `inner` is the more general pattern).
-constexpr bool counts_within(TopCounts inner, TopCounts outer) {
-  for (int s = 0; s < 4; ++s)
-    if (top_count(inner, s) > top_count(outer, s)) return false;
-  return true;
+// Removes `card` from the pattern; `present` is the set of cards before the
+// removal and contains the card.
+constexpr void remove_relative(RelPattern& r, int card, Bits present) {
+  const std::uint64_t keep = (std::uint64_t{1} << place_of(card, present)) - 1;
+  r.lo = (r.lo & keep) | ((r.lo >> 1) & ~keep);
+  r.hi = (r.hi & keep) | ((r.hi >> 1) & ~keep);
 }
 
-// Owner sequences of all suits for hands whose union is `present`.
-inline RelPattern make_relative(const std::array<Bits, 4>& hands) {
-  RelPattern r;
-  for (int suit = 0; suit < 4; ++suit) {
-    std::uint64_t half = 0;
-    int i = 0;
-    Bits present = (hands[0] | hands[1] | hands[2] | hands[3]) & suit_bits(suit);
-    while (present) {
-      Bits card = top_bit(present);
-      present ^= card;
-      std::uint64_t owner = (hands[1] & card) ? 1 : (hands[2] & card) ? 2 : (hands[3] & card) ? 3 : 0;
-      half |= owner << (30 - 2 * i);
-      ++i;
-    }
-    r.w[suit >> 1] |= half << half_shift(suit);
+// Present cards of the suits 0..s.
+constexpr Bits suits_up_to(Bits present, int s) {
+  return s == 3 ? present : present & ((Bits{1} << (16 * s + 16)) - 1);
+}
+
+// The places of the cards that decide a result: in every suit where
+// `winners` has a card, every present card from the lowest of them up.
+constexpr std::uint64_t places_from_lowest(Bits winners, Bits present) {
+  std::uint64_t mask = 0;
+  for (int s = 0; s < 4; ++s) {
+    const Bits ws = winners & present & suit_bits(s);
+    if (!ws) continue;
+    const std::uint64_t from = std::uint64_t{1} << count(present & below(bottom_bit(ws)));
+    const std::uint64_t to = std::uint64_t{1} << count(suits_up_to(present, s));
+    mask |= to - from;
   }
-  return r;
+  return mask;
 }
 
-// Removes one card from the owner sequence of its suit. `present` is the set
-// of cards (all suits) before the removal and contains the card. The fields
-// below the card's move up by one; the suit's last field becomes 0.
-inline void remove_relative(RelPattern& r, int card, Bits present) {
-  const int suit = suit_of(card);
-  const int index = count(present & suit_bits(suit) & above(bit_of(card)));
-  const int shift = half_shift(suit);
-  const int field = shift + 30 - 2 * index;  // lowest bit of the card's field
-  const std::uint64_t lower = ((std::uint64_t{1} << field) - 1) & ~((std::uint64_t{1} << shift) - 1);
-  const std::uint64_t removed = std::uint64_t{3} << field;
-  std::uint64_t& word = r.w[suit >> 1];
-  word = (word & ~(lower | removed)) | ((word & lower) << 2);
-}
-
-// The absolute cards behind TopCounts: for every suit, its top cards of
-// `present`, as many as specified.
-inline Bits cards_of_counts(TopCounts counts, Bits present) {
+// The inverse: the present cards at the places of `mask`, which holds, per
+// suit, the places of its top cards down to some card (as made above).
+constexpr Bits cards_at_places(std::uint64_t mask, Bits present) {
   Bits out = 0;
-  for (int suit = 0; suit < 4; ++suit) {
-    const int m = top_count(counts, suit);
-    if (m) out |= top_cards(present & suit_bits(suit), m);
+  int first = 0;  // place of the suit's lowest card
+  for (int s = 0; s < 4 && (mask >> first); ++s) {
+    Bits cards = present & suit_bits(s);
+    const int len = count(cards);
+    const std::uint64_t seg = (mask >> first) & ((std::uint64_t{1} << len) - 1);
+    first += len;
+    if (!seg) continue;
+    // The suit's specified cards are its top count(seg): drop the others.
+    for (int drop = len - count(seg); drop > 0; --drop) cards &= cards - 1;
+    out |= cards;
   }
   return out;
 }

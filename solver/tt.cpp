@@ -24,11 +24,6 @@ std::uint64_t mix(std::uint64_t shape, int leader) {
   return h ^ (h >> 29);
 }
 
-bool matches(const TransTable::Entry& e, const RelPattern& rel) {
-  const RelPattern mask = mask_of(e.counts);
-  return ((rel.w[0] & mask.w[0]) == e.value.w[0]) & ((rel.w[1] & mask.w[1]) == e.value.w[1]);
-}
-
 }  // namespace
 
 TransTable::TransTable(std::size_t budget_bytes) : budget_(budget_bytes) {
@@ -100,7 +95,7 @@ std::uint32_t TransTable::allocate(int cap_log2) {
   std::uint32_t& head = free_[cap_log2];
   if (head != kNil) {
     std::uint32_t off = head;
-    head = static_cast<std::uint32_t>(arena_[off].value.w[0]);
+    head = static_cast<std::uint32_t>(arena_[off].lo);
     return off;
   }
   std::uint32_t n = 1u << cap_log2;
@@ -111,7 +106,7 @@ std::uint32_t TransTable::allocate(int cap_log2) {
 }
 
 void TransTable::release(std::uint32_t offset, int cap_log2) {
-  arena_[offset].value.w[0] = free_[cap_log2];
+  arena_[offset].lo = free_[cap_log2];
   free_[cap_log2] = offset;
 }
 
@@ -123,44 +118,46 @@ const TransTable::Entry* TransTable::probe(std::uint64_t shape, int leader, cons
   const Entry* e = &arena_[s->offset];
   for (int i = s->count - 1; i >= 0; --i) {
     const Entry& x = e[i];
-    if (!matches(x, rel)) continue;
-    if (x.lower >= beta || x.upper < beta) return &x;
-    if (hint && !*hint && x.hint_index != kNoHint) *hint = &x;
+    if (!x.matches(rel)) continue;
+    if (x.lower() >= beta || x.upper() < beta) return &x;
+    if (hint && !*hint && x.has_hint()) *hint = &x;
   }
   return nullptr;
 }
 
-void TransTable::store(std::uint64_t shape, int leader, TopCounts counts, const RelPattern& value,
-                       int lower, int upper, std::uint8_t hint_suit, std::uint8_t hint_index) {
+void TransTable::store(std::uint64_t shape, int leader, std::uint64_t places, const RelPattern& rel,
+                       int lower, int upper, int hint_suit, int hint_index) {
   if ((slots_used_ + 1) * kMaxLoadDen > slot_count_ * kMaxLoadNum) {
     ++resets_;
     clear();
   }
   Slot* s = find_slot(shape, leader, true);
+  const RelPattern value{rel.lo & places, rel.hi & places};
+  const std::uint64_t hint_bits =
+      hint_suit < 0 ? 0
+                    : (std::uint64_t(hint_suit) | std::uint64_t(hint_index) << 2 | std::uint64_t{1} << 6) << 52;
 
   if (s->count) {
     Entry* e = &arena_[s->offset];
     for (int i = 0; i < s->count; ++i) {
       Entry& x = e[i];
-      if (x.counts == counts && x.value == value) {
-        x.lower = static_cast<std::int8_t>(std::max<int>(x.lower, lower));
-        x.upper = static_cast<std::int8_t>(std::min<int>(x.upper, upper));
-        assert(x.lower <= x.upper);
-        if (hint_index != kNoHint) {
-          x.hint_suit = hint_suit;
-          x.hint_index = hint_index;
-        }
+      if (x.places() == places && (x.lo & Entry::kPlaces) == value.lo && x.hi == value.hi) {
+        lower = std::max(x.lower(), lower);
+        upper = std::min(x.upper(), upper);
+        assert(lower <= upper);
+        x.mask = places | std::uint64_t(lower) << 52 | std::uint64_t(upper) << 56;
+        if (hint_bits) x.lo = value.lo | hint_bits;
         return;
       }
       // A more general entry already says as much.
-      if (counts_within(x.counts, counts) && matches(x, value) && x.lower >= lower &&
-          x.upper <= upper)
+      if ((x.places() & ~places) == 0 && x.matches(value) && x.lower() >= lower &&
+          x.upper() <= upper)
         return;
     }
   }
 
-  Entry fresh{value, counts, static_cast<std::int8_t>(lower), static_cast<std::int8_t>(upper),
-              hint_suit, hint_index, 0};
+  const Entry fresh{places | std::uint64_t(lower) << 52 | std::uint64_t(upper) << 56,
+                    value.lo | hint_bits, value.hi};
 
   if (s->offset == kNil || s->count == (1u << s->cap_log2)) {
     if (s->offset != kNil && s->cap_log2 == kMaxCapLog2) {

@@ -2,11 +2,11 @@
 //
 // Positions are stored at trick boundaries only. The key is the exact shape
 // (every seat's length in every suit) and the seat on lead; under one key, a
-// list of entries each say: "every position whose owner sequence agrees with
-// `value` on the top `counts` cards of each suit has North-South future
-// tricks in [lower, upper]". The counts cover, per suit, the top cards down to
-// the lowest card that decided the search (winning-rank backups), so one
-// entry answers for many positions.
+// list of entries each say: "every position whose owners agree with the
+// entry's at its places has North-South future tricks in [lower, upper]".
+// The places cover, per suit, the top cards down to the lowest card that
+// decided the search (winning-rank backups), so one entry answers for many
+// positions.
 //
 // Memory is bounded by the budget given at construction: a fixed slot table
 // plus an arena of entries. Entry lists grow in power-of-two blocks recycled
@@ -29,24 +29,32 @@ class TransTable {
  public:
   // 24 bytes, so that a probe's scan of a list touches few cache lines (the
   // scan is most of the cost of a probe; 40-byte entries were measurably
-  // slower):
-  //   bytes 0-15   value: owner fields of the specified cards, 0 elsewhere
-  //   bytes 16-17  counts: specified top cards per suit (mask_of(counts))
-  //   byte  18-19  lower, upper bounds on North-South's future tricks
-  //   bytes 20-21  the leader's best card as suit + relative index (kNoHint
-  //                when unknown), a move-ordering hint
-  //   bytes 22-23  unused
+  // slower). The places of a pattern (solver/relative.hpp) take bits 0-51 of
+  // each word; the rest carries the bounds and the hint:
+  //   mask   places of the specified cards; bits 52-55 lower, 56-59 upper
+  //          bound on North-South's future tricks
+  //   lo, hi the owner planes at those places, 0 elsewhere; lo's bits 52-58
+  //          hold the leader's best card as suit (2 bits) and index among the
+  //          suit's present cards from the top (4 bits), bit 58 set when there
+  //          is one: a move-ordering hint
   struct Entry {
-    RelPattern value;
-    TopCounts counts;
-    std::int8_t lower;
-    std::int8_t upper;
-    std::uint8_t hint_suit;
-    std::uint8_t hint_index;
-    std::uint16_t pad;
+    std::uint64_t mask;
+    std::uint64_t lo;
+    std::uint64_t hi;
+
+    static constexpr std::uint64_t kPlaces = (std::uint64_t{1} << 52) - 1;
+    std::uint64_t places() const { return mask & kPlaces; }
+    int lower() const { return int(mask >> 52) & 15; }
+    int upper() const { return int(mask >> 56) & 15; }
+    bool has_hint() const { return (lo >> 58) & 1; }
+    int hint_suit() const { return int(lo >> 52) & 3; }
+    int hint_index() const { return int(lo >> 54) & 15; }
+    // Whether `rel` has this entry's owners at its places.
+    bool matches(const RelPattern& rel) const {
+      return ((rel.lo & mask) == (lo & kPlaces)) & ((rel.hi & mask) == hi);
+    }
   };
   static_assert(sizeof(Entry) == 24, "entries are packed to 24 bytes");
-  static constexpr std::uint8_t kNoHint = 0xff;
   static constexpr int kMaxListEntries = 256;
 
   explicit TransTable(std::size_t budget_bytes);
@@ -64,12 +72,12 @@ class TransTable {
   // probe or store.
   void prefetch(std::uint64_t shape, int leader) const;
 
-  // Records bounds for the positions matching `value` on the top `counts`
-  // cards of each suit (`value` is 0 outside them). An identical pattern has
-  // its bounds intersected; a pattern already implied by a more general entry
-  // with bounds at least as tight is not stored.
-  void store(std::uint64_t shape, int leader, TopCounts counts, const RelPattern& value,
-             int lower, int upper, std::uint8_t hint_suit, std::uint8_t hint_index);
+  // Records bounds for the positions whose owners at the places `places`
+  // are those of `rel`. An identical pattern has its bounds intersected; a
+  // pattern already implied by a more general entry with bounds at least as
+  // tight is not stored. `hint_suit` < 0: no hint.
+  void store(std::uint64_t shape, int leader, std::uint64_t places, const RelPattern& rel,
+             int lower, int upper, int hint_suit, int hint_index);
 
   void clear();
 
