@@ -216,13 +216,13 @@ struct Engine::NodeSearch {
   int best;
   int best_card = -1;
   Bits winners = 0;
-  // Cards of a suit below skip_below[suit] (a single bit) need no search:
-  // a lower card of the same suit already proved its rank irrelevant.
-  std::array<Bits, 4> skip_below{};
+  // Cards that need no search: a lower card of the same suit already proved
+  // its rank irrelevant (every card of a suit below its lowest winner).
+  Bits skip = 0;
   Value cut{};
 
   NodeSearch(bool max, int b) : max_node(max), beta(b), best(max ? -1 : 99) {}
-  bool skips(int card) const { return bit_of(card) < skip_below[suit_of(card)]; }
+  bool skips(int card) const { return (skip & bit_of(card)) != 0; }
   // Takes in the result of `card`; true when it cuts the node off.
   bool add(int card, const Value& child, bool winning_ranks) {
     if (max_node ? child.tricks > best : child.tricks < best) {
@@ -235,12 +235,12 @@ struct Engine::NodeSearch {
     }
     winners |= child.winners;
     if (winning_ranks) {
-      const int s = suit_of(card);
-      const Bits ws = child.winners & suit_bits(s);
+      const Bits m = suit_bits(suit_of(card));
+      const Bits ws = child.winners & m;
       if (!ws)
-        skip_below[s] = Bits{1} << (16 * s + 15);
+        skip |= m;
       else if (bit_of(card) < bottom_bit(ws))
-        skip_below[s] = std::max(skip_below[s], bottom_bit(ws));
+        skip |= m & below(bottom_bit(ws));
     }
     return false;
   }
@@ -336,7 +336,7 @@ Value Engine::play_moves(int t, int beta, const MoveHints& hints_in) {
 }
 
 template <int pos>
-Value Engine::play(int t, int card, int beta) {
+[[gnu::always_inline]] inline Value Engine::play(int t, int card, int beta) {
   TrickState& tr = tricks_[t];
   const int seat = (tr.leader + pos) & 3;
   hand_[seat] &= ~bit_of(card);
