@@ -1,13 +1,17 @@
 # Runs `${BENCH} signature` twice and fails unless both runs print the same
-# "signature nodes N" line and the same per-item lines. Used by CTest
+# "signature nodes N" line and the same per-item lines. The second run uses
+# the baseline search variant (DDTB_ISA=base, solver/isa.hpp), so the check
+# also shows that the variants search the same tree. Used by CTest
 # (bench/CMakeLists.txt): cmake -DBENCH=<path to ddtb-bench> -P check_signature.cmake
 if(NOT BENCH)
   message(FATAL_ERROR "usage: cmake -DBENCH=<ddtb-bench> -P check_signature.cmake")
 endif()
 
 set(totals "")
+set(env_1 "")
+set(env_2 DDTB_ISA=base)
 foreach(run 1 2)
-  execute_process(COMMAND ${BENCH} signature
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env ${env_${run}} ${BENCH} signature
                   OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "run ${run}: ${BENCH} signature failed (${rc}):\n${err}")

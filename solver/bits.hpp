@@ -8,7 +8,10 @@
 #include <bit>
 #include <cstdint>
 
+#include "solver/isa.hpp"
+
 namespace ddtb::detail {
+inline namespace DDTB_ISA_NS {
 
 using Bits = std::uint64_t;
 
@@ -78,4 +81,5 @@ constexpr Bits run_tops(Bits holding, Bits present) {
   return holding & ~preds;
 }
 
+}  // namespace DDTB_ISA_NS
 }  // namespace ddtb::detail

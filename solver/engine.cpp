@@ -6,6 +6,7 @@
 #include "solver/sure_tricks.hpp"
 
 namespace ddtb::detail {
+inline namespace DDTB_ISA_NS {
 namespace {
 
 constexpr bool is_ns(int seat) { return (seat & 1) == 0; }
@@ -486,6 +487,11 @@ void Engine::prepare_relative(int t) {
   TrickState& tr = tricks_[t];
   if (t > 0 && tricks_[t - 1].rel_valid) {
     // The shape was set when the previous trick ended (Engine::play).
+    if constexpr (kHavePext) {
+      tr.rel = make_relative(hand_);  // two PEXTs
+      tr.rel_valid = true;
+      return;
+    }
     const TrickState& prev = tricks_[t - 1];
     tr.rel = prev.rel;
     Bits present = prev.start;
@@ -558,6 +564,43 @@ int Engine::hint_card(const TransTable::Entry& e, const TrickState& tr) const {
   if (!present) return -1;
   const Bits card = top_bit(present);
   return (hand_[tr.leader] & card) ? top_index(card) : -1;
+}
+
+namespace {
+
+// This variant's Search: a table and an engine over it.
+class EngineSearch final : public Search {
+ public:
+  EngineSearch(std::size_t tt_bytes, const Features& features)
+      : tt_(tt_bytes), engine_(tt_, features, stats_) {}
+  void set_root(const std::array<Bits, 4>& hands, int trump, int leader, const int* trick,
+                int trick_size) override {
+    engine_.set_root(hands, trump, leader, trick, trick_size);
+  }
+  int solve(int guess, int lower, int upper) override { return engine_.solve(guess, lower, upper); }
+  int root_order(int out[13]) override { return engine_.root_order(out); }
+  void set_endgame_probe(const EndgameProbe* probe) override { engine_.set_endgame_probe(probe); }
+  void clear_table() override { tt_.clear(); }
+  TableCounts table_counts() const override {
+    return {tt_.budget(), tt_.bytes_in_use(), tt_.entries(), tt_.resets()};
+  }
+  EngineStats& stats() override { return stats_; }
+
+ private:
+  TransTable tt_;
+  EngineStats stats_;
+  Engine engine_;
+};
+
+}  // namespace
+}  // namespace DDTB_ISA_NS
+
+#if defined(DDTB_ISA_V3)
+std::unique_ptr<Search> make_search_isa_v3(std::size_t tt_bytes, const Features& features) {
+#else
+std::unique_ptr<Search> make_search_isa_base(std::size_t tt_bytes, const Features& features) {
+#endif
+  return std::make_unique<DDTB_ISA_NS::EngineSearch>(tt_bytes, features);
 }
 
 }  // namespace ddtb::detail

@@ -19,30 +19,15 @@
 #include "solver/endgame_probe.hpp"
 #include "solver/moves.hpp"
 #include "solver/relative.hpp"
+#include "solver/search.hpp"
 #include "solver/tt.hpp"
 
 namespace ddtb::detail {
-
-struct Features {
-  bool quick_tricks = true;
-  bool later_tricks = true;
-  bool move_ordering = true;
-  bool transposition_table = true;
-  bool rank_equivalence = true;
-  bool winning_ranks = true;
-};
+inline namespace DDTB_ISA_NS {
 
 struct Value {
   int tricks;    // fail-soft bound on North-South's future tricks
   Bits winners;  // cards whose ranks the bound relies on
-};
-
-struct EngineStats {
-  std::uint64_t nodes = 0;
-  std::uint64_t trick_starts = 0;
-  std::uint64_t tt_lookups = 0;
-  std::uint64_t tt_hits = 0;
-  std::uint64_t tb_hits = 0;  // trick starts answered by the endgame table
 };
 
 class Engine {
@@ -140,4 +125,5 @@ class Engine {
   std::unique_ptr<CutoffSlot[]> cutoffs_;
 };
 
+}  // namespace DDTB_ISA_NS
 }  // namespace ddtb::detail

@@ -1,6 +1,7 @@
 #include "solver/moves.hpp"
 
 namespace ddtb::detail {
+inline namespace DDTB_ISA_NS {
 
 namespace {
 
@@ -170,4 +171,5 @@ void order_moves(const std::array<Bits, 4>& hands, int trump, const TrickView& t
   }
 }
 
+}  // namespace DDTB_ISA_NS
 }  // namespace ddtb::detail

@@ -17,6 +17,7 @@
 #include "solver/bits.hpp"
 
 namespace ddtb::detail {
+inline namespace DDTB_ISA_NS {
 
 struct Move {
   std::int8_t card;
@@ -87,4 +88,5 @@ constexpr bool beats(int a, int b, int trump) {
   return suit_of(a) == trump;
 }
 
+}  // namespace DDTB_ISA_NS
 }  // namespace ddtb::detail

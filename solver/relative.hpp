@@ -24,7 +24,12 @@
 
 #include "solver/bits.hpp"
 
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
 namespace ddtb::detail {
+inline namespace DDTB_ISA_NS {
 
 struct RelPattern {
   std::uint64_t lo = 0;  // bit 0 of the owner's seat, by place
@@ -37,17 +42,28 @@ struct RelPattern {
 // The place of `card` among the cards of `present` (present cards below it).
 constexpr int place_of(int card, Bits present) { return count(present & below(bit_of(card))); }
 
-// Bits of `x` at the positions of `mask`, packed to the bottom in order (the
-// software form of BMI2's PEXT). Used once per root, not in the search.
-constexpr std::uint64_t compress_bits(Bits x, Bits mask) {
+// Whether this variant of the search has BMI2's PEXT and PDEP (solver/isa.hpp).
+#if defined(__BMI2__)
+inline constexpr bool kHavePext = true;
+#else
+inline constexpr bool kHavePext = false;
+#endif
+
+// Bits of `x` at the positions of `mask`, packed to the bottom in order
+// (BMI2's PEXT).
+inline std::uint64_t compress_bits(Bits x, Bits mask) {
+#if defined(__BMI2__)
+  return _pext_u64(x, mask);
+#else
   std::uint64_t out = 0;
   for (int i = 0; mask; ++i, mask &= mask - 1)
     if (x & bottom_bit(mask)) out |= std::uint64_t{1} << i;
   return out;
+#endif
 }
 
 // The owner pattern of the hands (their union is the present cards).
-constexpr RelPattern make_relative(const std::array<Bits, 4>& hands) {
+inline RelPattern make_relative(const std::array<Bits, 4>& hands) {
   const Bits present = hands[0] | hands[1] | hands[2] | hands[3];
   return {compress_bits(hands[1] | hands[3], present), compress_bits(hands[2] | hands[3], present)};
 }
@@ -65,9 +81,21 @@ constexpr Bits suits_up_to(Bits present, int s) {
   return s == 3 ? present : present & ((Bits{1} << (16 * s + 16)) - 1);
 }
 
-// The places of the cards that decide a result: in every suit where
-// `winners` has a card, every present card from the lowest of them up.
-constexpr std::uint64_t places_from_lowest(Bits winners, Bits present) {
+// The cards that decide a result: in every suit where `winners` has a card,
+// every present card from the lowest of them up.
+constexpr Bits specified_cards(Bits winners, Bits present) {
+  Bits out = 0;
+  for (int s = 0; s < 4; ++s) {
+    const Bits m = suit_bits(s);
+    const Bits ws = winners & present & m;
+    if (ws) out |= present & m & ~below(bottom_bit(ws));
+  }
+  return out;
+}
+
+// Their places.
+inline std::uint64_t places_from_lowest(Bits winners, Bits present) {
+  if constexpr (kHavePext) return compress_bits(specified_cards(winners, present), present);
   std::uint64_t mask = 0;
   for (int s = 0; s < 4; ++s) {
     const Bits ws = winners & present & suit_bits(s);
@@ -81,7 +109,10 @@ constexpr std::uint64_t places_from_lowest(Bits winners, Bits present) {
 
 // The inverse: the present cards at the places of `mask`, which holds, per
 // suit, the places of its top cards down to some card (as made above).
-constexpr Bits cards_at_places(std::uint64_t mask, Bits present) {
+inline Bits cards_at_places(std::uint64_t mask, Bits present) {
+#if defined(__BMI2__)
+  return _pdep_u64(mask, present);
+#else
   Bits out = 0;
   int first = 0;  // place of the suit's lowest card
   for (int s = 0; s < 4 && (mask >> first); ++s) {
@@ -95,6 +126,8 @@ constexpr Bits cards_at_places(std::uint64_t mask, Bits present) {
     out |= cards;
   }
   return out;
+#endif
 }
 
+}  // namespace DDTB_ISA_NS
 }  // namespace ddtb::detail

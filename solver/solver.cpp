@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "solver/engine.hpp"
+#include "solver/search.hpp"
 #include "tablebase/probe_access.hpp"
 
 namespace ddtb {
@@ -33,9 +33,7 @@ detail::Features features_of(const SolverOptions& o) {
 
 struct Solver::Impl {
   SolverOptions options;
-  detail::TransTable tt;
-  detail::EngineStats stats;
-  detail::Engine engine;
+  std::unique_ptr<detail::Search> search;
   // The table is kept while successive roots have the same strain and every
   // hand is within the hands of the root that started it (play-by-play on one
   // deal); otherwise it is cleared so that it holds only relevant entries.
@@ -45,12 +43,11 @@ struct Solver::Impl {
 
   explicit Impl(const SolverOptions& o)
       : options(o),
-        tt(std::max(o.tt_memory_bytes, kMinTtMemoryBytes)),
-        engine(tt, features_of(o), stats) {
-    options.tt_memory_bytes = tt.budget();
+        search(detail::make_search(std::max(o.tt_memory_bytes, kMinTtMemoryBytes), features_of(o))) {
+    options.tt_memory_bytes = search->table_counts().budget;
     if (o.tablebase) {
       probe = std::make_unique<detail::TablebaseProbe>(o.tablebase);
-      engine.set_endgame_probe(probe.get());
+      search->set_endgame_probe(probe.get());
     }
   }
 
@@ -58,7 +55,7 @@ struct Solver::Impl {
     bool keep = trump == tt_trump;
     for (int s = 0; s < 4 && keep; ++s) keep = (hands[s] & ~tt_hands[s]) == 0;
     if (keep) return;
-    tt.clear();
+    search->clear_table();
     tt_trump = trump;
     tt_hands = hands;
   }
@@ -75,14 +72,14 @@ struct Solver::Impl {
     }
     const int trump = to_int(p.trump());
     prepare_table(with_trick, trump);
-    engine.set_root(hands, trump, to_int(p.leader()), trick, p.trick_size());
+    search->set_root(hands, trump, to_int(p.leader()), trick, p.trick_size());
   }
 
   // North-South's tricks from `p` on, counting the trick in progress, known
   // to lie in [lower, upper].
   int ns_tricks(const Position& p, int guess, int lower = 0, int upper = 13) {
     set_root(p);
-    return engine.solve(guess, lower, upper);
+    return search->solve(guess, lower, upper);
   }
 
   // Tricks for the side of `side` from `p` on (trick in progress included),
@@ -144,7 +141,7 @@ SolveResult Solver::solve(const Position& position) {
   // each card would refute every card against best + 1 once more).
   impl_->set_root(position);
   int order[13];
-  const int m = impl_->engine.root_order(order);
+  const int m = impl_->search->root_order(order);
   for (int i = 0; i < m; ++i)
     for (int j = 0; j < n; ++j)
       if (runs[j].order == 99 && (Bits{1} << order[i]) & detail::run_below(
@@ -225,22 +222,24 @@ Expected<std::vector<int>> Solver::analyse_play(const Position& start,
 }
 
 SolverStats Solver::stats() const {
+  const detail::EngineStats& e = impl_->search->stats();
+  const detail::TableCounts t = impl_->search->table_counts();
   SolverStats s;
-  s.nodes = impl_->stats.nodes;
-  s.trick_starts = impl_->stats.trick_starts;
-  s.tt_lookups = impl_->stats.tt_lookups;
-  s.tt_hits = impl_->stats.tt_hits;
-  s.tt_entries = impl_->tt.entries();
-  s.tt_bytes = impl_->tt.bytes_in_use();
-  s.tt_resets = impl_->tt.resets();
-  s.tablebase_hits = impl_->stats.tb_hits;
+  s.nodes = e.nodes;
+  s.trick_starts = e.trick_starts;
+  s.tt_lookups = e.tt_lookups;
+  s.tt_hits = e.tt_hits;
+  s.tt_entries = t.entries;
+  s.tt_bytes = t.bytes;
+  s.tt_resets = t.resets;
+  s.tablebase_hits = e.tb_hits;
   return s;
 }
 
-void Solver::reset_stats() { impl_->stats = {}; }
+void Solver::reset_stats() { impl_->search->stats() = {}; }
 
 void Solver::clear() {
-  impl_->tt.clear();
+  impl_->search->clear_table();
   impl_->tt_trump = -1;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 namespace ddtb::detail {
+inline namespace DDTB_ISA_NS {
 
 // QuickTricks model. The side on lead (X on lead, partner Y) cashes:
 //   1. trumps, led by X from the top (this may draw the opponents' trumps);
@@ -577,4 +578,5 @@ int cash_after_trick(const std::array<Bits, 4>& h, int lead_suit, int taker, boo
   return q;
 }
 
+}  // namespace DDTB_ISA_NS
 }  // namespace ddtb::detail

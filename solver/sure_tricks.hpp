@@ -12,6 +12,7 @@
 #include "solver/bits.hpp"
 
 namespace ddtb::detail {
+inline namespace DDTB_ISA_NS {
 
 struct SureTricks {
   int tricks = 0;
@@ -48,4 +49,5 @@ bool wins_current_trick(const std::array<Bits, 4>& hands, int trump, int leader,
 int cash_after_trick(const std::array<Bits, 4>& hands, int lead_suit, int taker,
                      bool taker_to_play, Bits& winners);
 
+}  // namespace DDTB_ISA_NS
 }  // namespace ddtb::detail

@@ -8,6 +8,7 @@
 #include <new>
 
 namespace ddtb::detail {
+inline namespace DDTB_ISA_NS {
 
 namespace {
 
@@ -187,4 +188,5 @@ void TransTable::store(std::uint64_t shape, int leader, std::uint64_t places, co
   ++entries_;
 }
 
+}  // namespace DDTB_ISA_NS
 }  // namespace ddtb::detail

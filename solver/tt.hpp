@@ -24,6 +24,7 @@
 #include "solver/relative.hpp"
 
 namespace ddtb::detail {
+inline namespace DDTB_ISA_NS {
 
 class TransTable {
  public:
@@ -125,4 +126,5 @@ class TransTable {
   std::uint64_t resets_ = 0;
 };
 
+}  // namespace DDTB_ISA_NS
 }  // namespace ddtb::detail

@@ -15,3 +15,17 @@ ddtb_add_test(ddtb_golden_test SOURCES golden_test.cpp TIMEOUT 900)
 # hand (ctest -L long).
 ddtb_add_test(ddtb_golden_long_test SOURCES golden_test.cpp LABELS long TIMEOUT 3600)
 target_compile_definitions(ddtb_golden_long_test PRIVATE DDTB_GOLDEN_LONG)
+
+# The x86-64-v3 search variant (solver/isa.hpp): its objects define nothing
+# the linker could mistake for the baseline's code, and it searches exactly
+# the same tree as the baseline (same answers and node counts, the bench
+# signature run both ways).
+if(TARGET ddtb_search_v3)
+  # Machines with x86-64-v3 run the v3 search everywhere else; the property
+  # tests run once more on the baseline variant.
+  gtest_discover_tests(ddtb_property_test DISCOVERY_TIMEOUT 60 TEST_PREFIX "isa-base/"
+                       PROPERTIES TIMEOUT 900 ENVIRONMENT DDTB_ISA=base)
+  add_test(NAME ddtb_isa_v3_symbols
+           COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} "-DOBJECTS=$<TARGET_OBJECTS:ddtb_search_v3>"
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/isa_symbols.cmake)
+endif()

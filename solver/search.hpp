@@ -1,0 +1,77 @@
+// The search core behind a Solver, as one interface over its instruction-set
+// variants (solver/isa.hpp). Internal.
+//
+// A Search owns a transposition table and an engine (solver/engine.hpp) of
+// one variant; make_search() picks the fastest variant the CPU runs. Every
+// variant searches exactly the same tree: the choice changes the speed,
+// never an answer or a node count.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "solver/endgame_probe.hpp"
+
+namespace ddtb::detail {
+
+// Search features; each can be switched off on its own (the tests do).
+struct Features {
+  bool quick_tricks = true;
+  bool later_tricks = true;
+  bool move_ordering = true;
+  bool transposition_table = true;
+  bool rank_equivalence = true;
+  bool winning_ranks = true;
+};
+
+struct EngineStats {
+  std::uint64_t nodes = 0;
+  std::uint64_t trick_starts = 0;
+  std::uint64_t tt_lookups = 0;
+  std::uint64_t tt_hits = 0;
+  std::uint64_t tb_hits = 0;  // trick starts answered by the endgame table
+};
+
+struct TableCounts {
+  std::size_t budget = 0;      // bytes the table may use
+  std::size_t bytes = 0;       // bytes in use now
+  std::uint64_t entries = 0;   // entries stored now
+  std::uint64_t resets = 0;    // times it filled up and was cleared
+};
+
+class Search {
+ public:
+  virtual ~Search() = default;
+  // As Engine::set_root, solve and root_order.
+  virtual void set_root(const std::array<Bits, 4>& hands, int trump, int leader, const int* trick,
+                        int trick_size) = 0;
+  virtual int solve(int guess, int lower, int upper) = 0;
+  virtual int root_order(int out[13]) = 0;
+  virtual void set_endgame_probe(const EndgameProbe* probe) = 0;
+  virtual void clear_table() = 0;
+  virtual TableCounts table_counts() const = 0;
+  virtual EngineStats& stats() = 0;
+};
+
+// The instruction-set variants (solver/isa.hpp).
+enum class SearchIsa { kBase, kV3 };
+
+// The variant make_search() uses on this machine: kV3 where the CPU has
+// x86-64-v3 with fast PEXT/PDEP (not AMD family 17h, Zen 1 and 2, where they
+// are microcoded) and the library was built with it, unless the environment
+// variable DDTB_ISA is "base" (for tests and measurements).
+SearchIsa preferred_search_isa();
+const char* search_isa_name(SearchIsa isa);
+
+std::unique_ptr<Search> make_search(std::size_t tt_bytes, const Features& features);
+// A given variant; kV3 must be available (search_isa_available).
+std::unique_ptr<Search> make_search(std::size_t tt_bytes, const Features& features, SearchIsa isa);
+bool search_isa_available(SearchIsa isa);
+
+// The factories of the variants, one per compilation of engine.cpp.
+std::unique_ptr<Search> make_search_isa_base(std::size_t tt_bytes, const Features& features);
+std::unique_ptr<Search> make_search_isa_v3(std::size_t tt_bytes, const Features& features);
+
+}  // namespace ddtb::detail
