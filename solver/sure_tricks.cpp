@@ -32,84 +32,126 @@ namespace {
 
 constexpr int kNone = -1;
 
+// 16 bytes, so that it is returned in registers.
 struct SuitPlay {
   int tricks = 0;
-  Bits winners = 0;
   int top_rounds = 0;  // rounds won by top cards (before length winners)
+  Bits winners = 0;
 };
 
-struct SuitCards {
-  Bits x, y, o1, o2;  // leader, partner, opponents
+// One of our hands in one suit.
+struct OurHolding {
+  Bits cards;
+  int len;
+  int top;  // its cards of our top sequence
 };
 
-int longest_opponent(const SuitCards& c) { return std::max(count(c.o1), count(c.o2)); }
+// One suit as the cashing lines see it, worked out once per call. Our top
+// sequence is the cards of our side above every opponent's card (all of
+// ours if the opponents have none).
+struct SuitView {
+  std::array<OurHolding, 2> ours;  // [0] the leader, [1] its partner
+  Bits top;                        // our top sequence
+  Bits opp;                        // the opponents' cards
+  int o1_len, o2_len;              // left-hand and right-hand opponent's lengths
+  int opp_longest;
+};
 
-// Our side's top sequence in the suit: the cards of X and Y above every
-// opponent's card (all of ours if the opponents have none).
-Bits top_sequence(const SuitCards& c) {
-  const Bits ours = c.x | c.y;
-  const Bits opp = c.o1 | c.o2;
-  return opp ? ours & above(top_bit(opp)) : ours;
+SuitView suit_view(Bits leader, Bits partner, Bits lho, Bits rho, int s) {
+  const Bits m = suit_bits(s);
+  const Bits x = leader & m, y = partner & m, o1 = lho & m, o2 = rho & m;
+  const Bits opp = o1 | o2;
+  const Bits top = opp ? (x | y) & above(top_bit(opp)) : x | y;
+  const int o1_len = count(o1), o2_len = count(o2);
+  return {{{{x, count(x), count(x & top)}, {y, count(y), count(y & top)}}},
+          top,
+          opp,
+          o1_len,
+          o2_len,
+          std::max(o1_len, o2_len)};
 }
 
+// In the functions below X is ours[xi], the hand on lead, and Y its partner.
+
 // X leads the suit and keeps the lead: Y plays low under X's top cards.
-SuitPlay keep_lead(const SuitCards& c, int cap) {
-  if (!c.x || cap <= 0) return {};
-  if (!(c.y | c.o1 | c.o2)) {
+SuitPlay keep_lead(const SuitView& v, int xi, int cap) {
+  const OurHolding& x = v.ours[xi];
+  const OurHolding& y = v.ours[xi ^ 1];
+  if (!x.cards || cap <= 0) return {};
+  if (!(y.cards | v.opp)) {
     // Nobody else holds the suit: every card wins, whatever the ranks.
-    const int n = std::min(count(c.x), cap);
-    return {n, 0, n};
+    const int n = std::min(x.len, cap);
+    return {n, n, 0};
   }
-  const Bits top = top_sequence(c);
-  const int xc = count(c.x & top), yc = count(c.y & top);
-  const int y_low = count(c.y) - yc;
-  // If Y lacks low cards for every round, count only X's cards above all of Y's.
-  const Bits others = c.y | c.o1 | c.o2;
-  const Bits x_above_all = others ? c.x & above(top_bit(others)) : c.x;
+  const Bits x_top = x.cards & v.top;
   int rounds;
   Bits winners;
-  if (y_low >= xc) {
+  if (y.len - y.top >= x.top) {
     // X leads its cards of the top sequence; the claim needs the sequence
     // down to the lowest of them.
-    rounds = xc;
-    const Bits x_top = c.x & top;
-    winners = x_top ? top & ~below(bottom_bit(x_top)) : 0;
+    rounds = x.top;
+    winners = x_top ? v.top & ~below(bottom_bit(x_top)) : 0;
   } else {
-    rounds = count(x_above_all);
-    winners = x_above_all;
+    // Y lacks low cards for every round: count only X's cards above all of
+    // Y's (X's cards of the top sequence are above the opponents' already).
+    winners = y.cards ? x_top & above(top_bit(y.cards)) : x_top;
+    rounds = count(winners);
   }
   // Once the opponents and partner are out of the suit, X's small cards win.
-  int tricks = rounds >= longest_opponent(c) && rounds >= count(c.y) ? count(c.x) : rounds;
-  return {std::min(tricks, cap), winners, std::min(rounds, cap)};
+  const int tricks = rounds >= v.opp_longest && rounds >= y.len ? x.len : rounds;
+  return {std::min(tricks, cap), std::min(rounds, cap), winners};
 }
 
 // X cashes its top cards, then leads low to Y's top cards; the lead ends in Y.
-SuitPlay transfer(const SuitCards& c, int cap) {
-  if (!c.x || !c.y) return {kNone, 0};
-  const Bits top = top_sequence(c);
-  const int xc = count(c.x & top), yc = count(c.y & top);
-  if (yc == 0) return {kNone, 0};
-  const int x_low = count(c.x) - xc, y_low = count(c.y) - yc;
-  if (x_low < 1 || y_low < xc) return {kNone, 0};
-  if (cap <= xc) return {kNone, 0};  // the crossing round could be ruffed
-  const int a = xc + yc;
-  const int tricks =
-      a >= longest_opponent(c) && count(c.x) <= a ? count(c.y) : a;  // then Y's small cards win
-  return {std::min(tricks, cap), top};
+SuitPlay transfer(const SuitView& v, int xi, int cap) {
+  const OurHolding& x = v.ours[xi];
+  const OurHolding& y = v.ours[xi ^ 1];
+  if (y.top == 0) return {kNone, 0};
+  if (x.len - x.top < 1 || y.len - y.top < x.top) return {kNone, 0};
+  if (cap <= x.top) return {kNone, 0};  // the crossing round could be ruffed
+  const int a = x.top + y.top;
+  const int tricks = a >= v.opp_longest && x.len <= a ? y.len : a;  // then Y's small cards win
+  return {std::min(tricks, cap), 0, v.top};
 }
 
-SuitCards suit_cards(const std::array<Bits, 4>& h, int x, int y, int o1, int o2, int s) {
-  const Bits m = suit_bits(s);
-  return {h[x] & m, h[y] & m, h[o1] & m, h[o2] & m};
+// The order in which phase 2 takes the suits: suits that need no rank
+// first, then the most productive; equal suits by suit index. Returns the
+// suits that give tricks, packed 2 bits each, the first in the low bits.
+struct CashOrder {
+  unsigned suits;
+  int n;
+};
+
+CashOrder cash_order(const std::array<SuitPlay, 4>& kx) {
+  // Sort keys, largest first: [free][tricks][3 - suit], unique per suit; 0
+  // tricks sort last.
+  std::array<int, 4> key;
+  for (int s = 0; s < 4; ++s)
+    key[s] = kx[s].tricks > 0 ? (kx[s].winners == 0) << 6 | kx[s].tricks << 2 | (3 - s) : 3 - s;
+  // A sorting network for four, descending.
+  auto order = [&key](int i, int j) {
+    const int hi = std::max(key[i], key[j]), lo = std::min(key[i], key[j]);
+    key[i] = hi;
+    key[j] = lo;
+  };
+  order(0, 1);
+  order(2, 3);
+  order(0, 2);
+  order(1, 3);
+  order(1, 2);
+  CashOrder out{0, 0};
+  for (; out.n < 4 && key[out.n] >= 4; ++out.n)
+    out.suits |= unsigned(3 - (key[out.n] & 3)) << (2 * out.n);
+  return out;
 }
 
 // The whole line with X on lead (phases 1-4 above; phases 3-4 only when
 // `allow_transfer`). The claim is trimmed to what reaching `needed` takes:
 // suits that are not needed are left out, so that the winners reported (and
 // the transposition-table entries built on them) stay as general as possible.
-SureTricks cash_line(const std::array<Bits, 4>& h, int x, int y, int o1, int o2, int trump,
-                     bool allow_transfer, int needed) {
-  const int hand_size = count(h[x]);
+// `hand_size` is X's number of cards.
+SureTricks cash_line(const std::array<SuitView, 4>& v, int xi, bool allow_transfer, int hand_size,
+                     int trump, int needed) {
   // Trumps. If X's top trumps outnumber each opponent's trumps, X draws them
   // (trump_rounds rounds in a row); after that every trump left in our hands
   // wins a trick of its own whenever it is played (nobody else has trumps),
@@ -120,12 +162,13 @@ SureTricks cash_line(const std::array<Bits, 4>& h, int x, int y, int o1, int o2,
   Bits trump_winners = 0;
   bool drawn = true;
   int y_trumps = 0, x_trumps = 0;
+  bool o1_caps = false, o2_caps = false;
   if (trump != kNoTrump) {
-    const SuitCards t = suit_cards(h, x, y, o1, o2, trump);
-    const SuitPlay tp = keep_lead(t, 13);
-    const int opp_max = longest_opponent(t);
-    x_trumps = count(t.x);
-    y_trumps = count(t.y);
+    const SuitView& t = v[trump];
+    const SuitPlay tp = keep_lead(t, xi, 13);
+    const int opp_max = t.opp_longest;
+    x_trumps = t.ours[xi].len;
+    y_trumps = t.ours[xi ^ 1].len;
     drawn = tp.top_rounds >= opp_max;
     if (drawn) {
       trump_rounds = opp_max;
@@ -134,6 +177,10 @@ SureTricks cash_line(const std::array<Bits, 4>& h, int x, int y, int o1, int o2,
     } else {
       trump_rounds = tp.tricks;
       trump_winners = tp.winners;
+      // Until then an opponent with trumps caps every side suit at its
+      // length there.
+      o1_caps = t.o1_len > 0;
+      o2_caps = t.o2_len > 0;
     }
   }
   const int base = trump_rounds + later_trumps;
@@ -141,65 +188,70 @@ SureTricks cash_line(const std::array<Bits, 4>& h, int x, int y, int o1, int o2,
   const bool y_keeps_trumps = y_trumps > trump_rounds;
   const bool x_keeps_trumps = x_trumps > trump_rounds;
 
-  std::array<SuitPlay, 4> kx{}, ky{};
-  std::array<int, 4> y_len{};
-  int y_side_cards = 0;  // Y's cards outside the trump suit
-  std::array<int, 4> caps{};
+  std::array<SuitPlay, 4> kx;
+  std::array<int, 4> caps;
+  int side_total = 0;
+  Bits side_all = 0;
   for (int s = 0; s < 4; ++s) {
-    if (s == trump) continue;
-    const SuitCards c = suit_cards(h, x, y, o1, o2, s);
-    y_len[s] = count(c.y);
-    y_side_cards += y_len[s];
     int cap = 13;
-    if (!drawn) {
-      if (h[o1] & suit_bits(trump)) cap = std::min(cap, count(c.o1));
-      if (h[o2] & suit_bits(trump)) cap = std::min(cap, count(c.o2));
-    }
+    if (o1_caps) cap = std::min(cap, v[s].o1_len);
+    if (o2_caps) cap = std::min(cap, v[s].o2_len);
     caps[s] = cap;
-    kx[s] = keep_lead(c, cap);
+    kx[s] = s == trump ? SuitPlay{} : keep_lead(v[s], xi, cap);
+    side_total += kx[s].tricks;
+    side_all |= kx[s].winners;  // no tricks, no winners
   }
 
   // Phase 2 alone: X cashes side suits, suits that need no rank first, then
-  // the most productive. Y plays a card in every round; while it has trumps,
-  // those must be side cards.
+  // the most productive, until `needed` is reached. Y plays a card in every
+  // round; while it has trumps, those must be side cards.
   const int side_cap = y_keeps_trumps ? hand_size - y_trumps : 13;
-  std::array<int, 4> order{0, 1, 2, 3};
-  std::sort(order.begin(), order.end(), [&](int a, int b) {
-    if ((kx[a].winners == 0) != (kx[b].winners == 0)) return kx[a].winners == 0;
-    return kx[a].tricks > kx[b].tricks;
-  });
-  int side = 0;
-  Bits side_winners = 0;
-  for (int s : order) {
-    if (kx[s].tricks == 0) continue;
-    side += kx[s].tricks;
-    side_winners |= kx[s].winners;
-    if (base + std::min(side, side_cap) >= needed) break;
+  SureTricks best{std::min(base + std::min(side_total, side_cap), hand_size),
+                  trump_winners | side_all};
+  if (base + std::min(side_total, side_cap) >= needed) {
+    // Only then does the order matter: the claim stops at the first suits
+    // that reach `needed`.
+    const CashOrder order = cash_order(kx);
+    int side = 0;
+    Bits side_winners = 0;
+    for (int i = 0; i < order.n; ++i) {
+      const int s = (order.suits >> (2 * i)) & 3;
+      side += kx[s].tricks;
+      side_winners |= kx[s].winners;
+      if (base + std::min(side, side_cap) >= needed) break;
+    }
+    best = {std::min(base + std::min(side, side_cap), hand_size), trump_winners | side_winners};
   }
-  SureTricks best{std::min(base + std::min(side, side_cap), hand_size),
-                  trump_winners | side_winners};
-  if (best.tricks >= needed || !allow_transfer) return best;
+  if (!allow_transfer || best.tricks >= needed) return best;
 
-  // Phases 2-4 with one transfer suit e.
-  for (int s = 0; s < 4; ++s)
-    if (s != trump) ky[s] = keep_lead(SuitCards{h[y] & suit_bits(s), h[x] & suit_bits(s),
-                                                h[o1] & suit_bits(s), h[o2] & suit_bits(s)},
-                                      caps[s]);
+  // Phases 2-4 with one transfer suit e. Usually no suit qualifies: look for
+  // one before working out Y's suits.
+  std::array<SuitPlay, 4> te;
+  bool any_transfer = false;
+  for (int e = 0; e < 4; ++e) {
+    te[e] = e == trump ? SuitPlay{kNone, 0} : transfer(v[e], xi, caps[e]);
+    any_transfer |= te[e].tricks != kNone;
+  }
+  if (!any_transfer) return best;
+  std::array<SuitPlay, 4> ky;
+  int y_side_cards = 0;  // Y's cards outside the trump suit
+  for (int s = 0; s < 4; ++s) {
+    ky[s] = s == trump ? SuitPlay{} : keep_lead(v[s], xi ^ 1, caps[s]);
+    if (s != trump) y_side_cards += v[s].ours[xi ^ 1].len;
+  }
   const int y_trump_discards = std::max(0, trump_rounds - y_trumps);
   for (int e = 0; e < 4; ++e) {
-    if (e == trump) continue;
-    const SuitPlay te = transfer(suit_cards(h, x, y, o1, o2, e), caps[e]);
-    if (te.tricks == kNone) continue;
-    int total = te.tricks, a_rounds = 0, side_rounds = te.tricks;
-    int y_reserved = y_len[e];
-    Bits winners = te.winners;
+    if (te[e].tricks == kNone) continue;
+    int total = te[e].tricks, a_rounds = 0, side_rounds = te[e].tricks;
+    int y_reserved = v[e].ours[xi ^ 1].len;
+    Bits winners = te[e].winners;
     std::array<bool, 4> in_a{};
     for (int s = 0; s < 4; ++s) {
       if (s == trump || s == e) continue;
       if (ky[s].tricks > kx[s].tricks) {
         total += ky[s].tricks;
         side_rounds += ky[s].tricks;
-        y_reserved += y_len[s];
+        y_reserved += v[s].ours[xi ^ 1].len;
         winners |= ky[s].winners;
       } else if (kx[s].tricks > 0) {
         total += kx[s].tricks;
@@ -230,75 +282,60 @@ SureTricks cash_line(const std::array<Bits, 4>& h, int x, int y, int o1, int o2,
   return best;
 }
 
-}  // namespace
-
-// Trump length: whichever side holds them, the trumps of one hand that
-// outnumber all the other side's trumps win tricks. Every trump that hand
-// holds is played in a trick of its own; such a trick is lost to the other
-// side only if one of the other side's trumps is in it, and each of those
-// can be in one trick only. The claim rests on suit lengths alone (part of
-// every table key), so it backs up no ranks.
-int trump_length_tricks(const std::array<Bits, 4>& h, int trump, int a, int b) {
-  if (trump == kNoTrump) return 0;
-  const Bits tm = suit_bits(trump);
-  const int longest = std::max(count(h[a] & tm), count(h[b] & tm));
-  return std::max(0, longest - count((h[(a + 1) & 3] | h[(a + 3) & 3]) & tm));
-}
-
-// The same argument with ranks, for the trumps of hand `a` down to some card
-// c of its own: a trick in which `a` plays one of them is lost only if it
-// holds an opponent's trump higher than that one, so only the opponents'
-// trumps above c count, each against one of a's trumps below it. Going down
-// the suit, every trump of `a` that finds an unused higher opponent's trump
-// may be lost (this greedy pairing is a largest one); the others win. The
-// claim relies on the owners of the trumps down to c (lower trumps never beat
-// a's trumps above c). c is the highest card of `a` that gives `needed`
-// tricks, or a's lowest trump.
-SureTricks ranked_trump_tricks(const std::array<Bits, 4>& h, int trump, int a, int needed) {
-  const Bits tm = suit_bits(trump);
-  const Bits mine = h[a] & tm;
-  // Every claim counts a's own trumps: a count below `needed` is no use to
-  // the callers (they only ask whether `needed` is reached).
-  if (count(mine) < needed) return {};
-  const Bits theirs = (h[(a + 1) & 3] | h[(a + 3) & 3]) & tm;
-  Bits cards = mine | theirs;
-  int higher = 0, won = 0;
-  Bits seen = 0;
-  SureTricks best;
-  while (cards) {
-    const Bits c = top_bit(cards);
-    cards ^= c;
-    seen |= c;
-    if (theirs & c) {
-      ++higher;
-      continue;
+// The same argument with ranks, for the trumps `mine` of one hand down to
+// some card c of its own: a trick in which that hand plays one of them is
+// lost only if it holds an opponent's trump higher than that one, so only
+// the opponents' trumps (`theirs`) above c count, each against one of mine
+// below it. Going down the suit, every trump of mine that finds an unused
+// higher opponent's trump may be lost (this greedy pairing is a largest
+// one); the others win. The claim relies on the owners of the trumps down to
+// c (lower trumps never beat mine above c): `trumps` is every trump left. c
+// is the highest card of mine that gives `needed` tricks, or the one that
+// gives the most.
+//
+// The pairing need not be walked card by card: at my i-th trump from the
+// top, with t of theirs above it, the count of trumps won so far is the
+// largest i' - t' seen down to there (and at least 0), so it grows by one
+// exactly where i - t reaches a new high.
+SureTricks ranked_trump_tricks(Bits mine, Bits theirs, Bits trumps, int needed) {
+  int won = 0, i = 0;
+  Bits last = 0;  // the card of the last trick won
+  for (Bits rest = mine; rest;) {
+    const Bits c = top_bit(rest);
+    rest ^= c;
+    if (++i - count(theirs & above(c)) > won) {
+      last = c;
+      if (++won >= needed) break;
     }
-    if (higher > 0)
-      --higher;
-    else
-      ++won;
-    const int claim = won;
-    if (claim > best.tricks) best = {claim, seen};
-    if (claim >= needed) break;
   }
-  // The cards of partner's hand among them: their owners matter too.
-  if (best.tricks) best.winners = (h[0] | h[1] | h[2] | h[3]) & tm & ~below(bottom_bit(best.winners));
-  return best;
+  if (!won) return {};
+  return {won, trumps & ~below(last)};
 }
 
-// Sure trump tricks of the side of hands `a` and `b` (partners) from their
-// lengths, or, when those fall short of `needed`, from ranks as well.
-SureTricks trump_tricks(const std::array<Bits, 4>& h, int trump, int a, int b, int needed) {
-  if (trump == kNoTrump) return {};
-  const int length = trump_length_tricks(h, trump, a, b);
-  if (length >= needed) return {length, 0};
+// Sure trump tricks of a side whose hands hold the trumps `a` and `b`
+// (partners; the opponents hold `theirs`), from their lengths, or, when
+// those fall short of `needed`, from ranks as well.
+//
+// Trump length: the trumps of one hand that outnumber all the other side's
+// trumps win tricks. Every trump that hand holds is played in a trick of its
+// own; such a trick is lost to the other side only if one of the other
+// side's trumps is in it, and each of those can be in one trick only. The
+// claim rests on suit lengths alone (part of every table key), so it backs
+// up no ranks. The ranked claim (above) counts trumps of one hand only, so it
+// is worth working out only for a hand with at least `needed` trumps.
+SureTricks trump_tricks(Bits a, Bits b, Bits theirs, int needed) {
+  const int a_len = count(a), b_len = count(b);
+  const int length = std::max(0, std::max(a_len, b_len) - count(theirs));
   SureTricks best = {length, 0};
-  for (const int x : {a, b}) {
-    const SureTricks r = ranked_trump_tricks(h, trump, x, needed);
-    if (r.tricks > best.tricks ||
-        (r.tricks >= needed && count(r.winners) < count(best.winners)))
+  if (length >= needed || std::max(a_len, b_len) < needed) return best;
+  const Bits trumps = a | b | theirs;
+  auto consider = [&](Bits mine) {
+    const SureTricks r = ranked_trump_tricks(mine, theirs, trumps, needed);
+    if (r.tricks > best.tricks || (r.tricks >= needed && count(r.winners) < count(best.winners)))
       best = r;
-  }
+  };
+  if (a_len >= needed) consider(a);
+  if (b_len >= needed) consider(b);
   return best;
 }
 
@@ -327,6 +364,37 @@ Bits king_behind_ace(const std::array<Bits, 4>& h, int trump) {
   return (h[behind] & k) && count(h[behind] & tm) >= 2 ? a | k : 0;
 }
 
+// The cashing lines: the leader cashes (with one transfer to partner at
+// most), or crosses to partner's hand first and partner cashes.
+SureTricks cashing_lines(const std::array<Bits, 4>& h, int leader, int trump, int needed) {
+  const int lho = (leader + 1) & 3, pd = (leader + 2) & 3, rho = (leader + 3) & 3;
+  std::array<SuitView, 4> v;
+  for (int s = 0; s < 4; ++s) v[s] = suit_view(h[leader], h[pd], h[lho], h[rho], s);
+  SureTricks best = cash_line(v, 0, true, count(h[leader]), trump, needed);
+  if (best.tricks >= needed) return best;
+
+  // Or cross to partner first with a card of a suit whose top card partner
+  // holds (safe from a ruff in a suit contract) and let partner cash. The
+  // crossing trick is partner's first round of that suit; partner then keeps
+  // the lead (no transfer back, which could reuse that suit's cards).
+  for (int e = 0; e < 4; ++e) {
+    const SuitView& c = v[e];
+    if (!c.ours[0].cards || !c.ours[1].cards) continue;
+    const Bits top = top_bit(c.ours[0].cards | c.ours[1].cards | c.opp);
+    if (!(c.ours[1].cards & top)) continue;
+    if (trump != kNoTrump && e != trump) {
+      if (v[trump].o1_len && !c.o1_len) continue;
+      if (v[trump].o2_len && !c.o2_len) continue;
+    }
+    SureTricks alt = cash_line(v, 1, false, count(h[pd]), trump, needed);
+    if (alt.tricks > best.tricks) best = {alt.tricks, alt.winners | top};
+    break;
+  }
+  return best;
+}
+
+}  // namespace
+
 SureTricks quick_tricks(const std::array<Bits, 4>& h, int leader, int trump, int needed) {
   const int lho = (leader + 1) & 3, pd = (leader + 2) & 3, rho = (leader + 3) & 3;
   // Upper bound of every cashing line below. In a suit, our side wins at
@@ -350,13 +418,16 @@ SureTricks quick_tricks(const std::array<Bits, 4>& h, int leader, int trump, int
     const Bits m = suit_bits(s);
     const Bits ours = (h[leader] | h[pd]) & m, theirs = (h[lho] | h[rho]) & m;
     if (!ours) continue;
-    const int longest = std::max(count(h[leader] & m), count(h[pd] & m));
-    if (s == trump) trump_holding = longest;
-    int n = longest;
+    auto longest = [&] { return std::max(count(h[leader] & m), count(h[pd] & m)); };
+    if (s == trump) trump_holding = longest();
+    int n;
     if (theirs) {
-      const int over = count(ours & above(top_bit(theirs)));
-      if (over == 0) continue;
-      if (over < std::max(count(h[lho] & m), count(h[rho] & m))) n = over;
+      const Bits over = ours & above(top_bit(theirs));
+      if (!over) continue;
+      const int over_len = count(over);
+      n = over_len < std::max(count(h[lho] & m), count(h[rho] & m)) ? over_len : longest();
+    } else {
+      n = longest();
     }
     if (cap < 0 && s != trump) {
       const Bits tm = suit_bits(trump);
@@ -373,8 +444,14 @@ SureTricks quick_tricks(const std::array<Bits, 4>& h, int leader, int trump, int
   // neither that nor the lines can reach `needed`, nothing can.
   if (needed >= 2 && bound - trump_line + std::max(trump_line, trump_holding) < needed) return {};
 
-  const SureTricks trumps = trump_tricks(h, trump, leader, pd, needed);
-  if (trumps.tricks >= needed) return trumps;
+  if (trump != kNoTrump) {
+    const Bits tm = suit_bits(trump);
+    const SureTricks trumps =
+        trump_tricks(h[leader] & tm, h[pd] & tm, (h[lho] | h[rho]) & tm, needed);
+    if (trumps.tricks >= needed) return trumps;
+  } else if (needed <= 0) {
+    return {};
+  }
   if (needed == 1) {
     if (const Bits kb = king_behind_ace(h, trump); kb) {
       const int behind = (owner(h, top_bit(kb)) + 1) & 3;
@@ -383,30 +460,7 @@ SureTricks quick_tricks(const std::array<Bits, 4>& h, int leader, int trump, int
     }
   }
   if (bound < needed || !can_start) return {};
-
-  SureTricks best = cash_line(h, leader, pd, lho, rho, trump, true, needed);
-  if (best.tricks >= needed) return best;
-
-  // Or cross to partner first with a card of a suit whose top card partner
-  // holds (safe from a ruff in a suit contract) and let partner cash. The
-  // crossing trick is partner's first round of that suit; partner then keeps
-  // the lead (no transfer back, which could reuse that suit's cards).
-  const Bits all = h[0] | h[1] | h[2] | h[3];
-  for (int e = 0; e < 4; ++e) {
-    const Bits m = suit_bits(e);
-    if (!(h[leader] & m) || !(h[pd] & m)) continue;
-    const Bits top = top_bit(all & m);
-    if (!(h[pd] & top)) continue;
-    if (trump != kNoTrump && e != trump) {
-      const Bits tm = suit_bits(trump);
-      if ((h[lho] & tm) && !(h[lho] & m)) continue;
-      if ((h[rho] & tm) && !(h[rho] & m)) continue;
-    }
-    SureTricks alt = cash_line(h, pd, leader, lho, rho, trump, false, needed);
-    if (alt.tricks > best.tricks) best = {alt.tricks, alt.winners | top};
-    break;
-  }
-  return best;
+  return cashing_lines(h, leader, trump, needed);
 }
 
 SureTricks later_tricks(const std::array<Bits, 4>& h, int leader, int trump, int needed) {
@@ -416,11 +470,11 @@ SureTricks later_tricks(const std::array<Bits, 4>& h, int leader, int trump, int
   SureTricks best;
 
   if (trump != kNoTrump) {
-    const SureTricks length = trump_tricks(h, trump, lho, rho, needed);
+    const Bits tm = suit_bits(trump);
+    const SureTricks length = trump_tricks(h[lho] & tm, h[rho] & tm, ours & tm, needed);
     if (length.tricks >= needed) return length;
     // Each of the top trumps an opponent holds in one hand wins a trick of its
     // own: nothing beats them and one hand plays one card per trick.
-    const Bits tm = suit_bits(trump);
     const Bits trumps = all & tm;
     if (trumps) {
       const Bits top = top_bit(trumps);
@@ -447,74 +501,73 @@ SureTricks later_tricks(const std::array<Bits, 4>& h, int leader, int trump, int
   // tricks left, the opponents take at least one. It relies on the opponents'
   // top cards of their suits (a suit of ours whose top card an opponent held
   // in another position only lowers the sum).
-  {
-    int sum = 0;
-    Bits opp_tops = 0;
-    for (int s = 0; s < 4; ++s) {
-      const Bits m = suit_bits(s);
-      if (!(all & m)) continue;
-      const Bits top = top_bit(all & m);
-      if (ours & top) {
-        sum += std::max(count(h[leader] & m), count(h[pd] & m));
-      } else if (count(all & m) > 1) {
-        opp_tops |= top;
-      }
-    }
-    if (sum < count(h[leader])) best = {1, opp_tops};
-  }
   // (b) Whatever suit the leader leads, if an opponent holds its top card, the
   // opponents win that trick. If one opponent holds the top card of every
   // suit the leader can lead, it then cashes the others too.
-  Bits tops = 0;
-  int suits = 0;
+  int sum = 0;
+  Bits opp_tops = 0;
+  Bits lead_tops = 0;  // (b): the top cards of the suits the leader can lead
+  int lead_suits = 0;
+  bool leads_our_top = false;  // (b) fails: the leader can lead a suit we win
   for (int s = 0; s < 4; ++s) {
     const Bits m = suit_bits(s);
-    if (!(h[leader] & m)) continue;
-    const Bits top = top_bit(all & m);
-    if (ours & top) return best;
-    tops |= top;
-    ++suits;
+    const Bits cards = all & m;
+    if (!cards) continue;
+    const Bits top = top_bit(cards);
+    const bool leads = (h[leader] & m) != 0;
+    if (ours & top) {
+      sum += std::max(count(h[leader] & m), count(h[pd] & m));
+      leads_our_top |= leads;
+    } else {
+      if (cards != top) opp_tops |= top;
+      if (leads) {
+        lead_tops |= top;
+        ++lead_suits;
+      }
+    }
   }
-  if (!tops) return best;
-  const bool one_hand = (h[lho] & tops) == tops || (h[rho] & tops) == tops;
-  if ((one_hand ? suits : 1) > best.tricks) best = {one_hand ? suits : 1, tops};
+  if (sum < count(h[leader])) best = {1, opp_tops};
+  if (leads_our_top || !lead_tops) return best;
+  const bool one_hand = (h[lho] & lead_tops) == lead_tops || (h[rho] & lead_tops) == lead_tops;
+  if ((one_hand ? lead_suits : 1) > best.tricks) best = {one_hand ? lead_suits : 1, lead_tops};
   return best;
 }
 
-bool wins_current_trick(const std::array<Bits, 4>& h, int trump, int leader, int pos,
-                        int lead_suit, int win_card, int win_seat, int side, Bits& winners,
-                        int* taker) {
+bool wins_current_trick(const std::array<Bits, 4>& h, int trump, int leader, int pos, int lead_suit,
+                        int win_card, int win_seat, int side, Bits& winners, int* taker) {
   const Bits lm = suit_bits(lead_suit);
   const Bits tm = trump == kNoTrump ? 0 : suit_bits(trump);
+  const Bits w = bit_of(win_card);
   const bool ruffed = suit_of(win_card) != lead_suit;  // the trick is already trumped
-  // Seats still to play, in order, and which of them belong to `side`.
-  int order[3];
-  const int n = 4 - pos;
-  for (int i = 0; i < n; ++i) order[i] = (leader + pos + i) & 3;
-  auto ours = [side](int seat) { return (seat & 1) == side; };
-  auto can_ruff = [&](int seat) { return !(h[seat] & lm) && (h[seat] & tm); };
 
   // 1. Already winning and nobody left on the other side can beat it.
   // 2. One of ours plays the top card of the led suit and no opponent can ruff.
   // 3. One of ours ruffs higher than every trump an opponent could ruff with.
+  // The seats still to play: ours (in order) and what the opponents can do.
+  std::array<int, 2> our_seats{};
+  int n_ours = 0;
   bool any_opp_ruff = false;
   Bits opp_top_trump = 0;  // highest trump among opponents who can ruff
-  Bits opp_follow_top = 0;  // highest led-suit card among opponents still to play
-  for (int i = 0; i < n; ++i) {
-    const int seat = order[i];
-    if (ours(seat)) continue;
-    if (can_ruff(seat)) {
+  Bits opp_follow = 0;     // the led suit's cards among opponents still to play
+  Bits our_follow = 0;     // and among ours
+  for (int i = pos; i < 4; ++i) {
+    const int seat = (leader + i) & 3;
+    const Bits follow = h[seat] & lm;
+    if ((seat & 1) == side) {
+      our_seats[n_ours++] = seat;
+      our_follow |= follow;
+    } else if (follow) {
+      opp_follow |= follow;
+    } else if (h[seat] & tm) {
       any_opp_ruff = true;
       opp_top_trump = std::max(opp_top_trump, top_bit(h[seat] & tm));
-    } else if (h[seat] & lm) {
-      opp_follow_top = std::max(opp_follow_top, top_bit(h[seat] & lm));
     }
   }
+  const Bits opp_follow_top = opp_follow ? top_bit(opp_follow) : 0;
 
-  if (ours(win_seat)) {
+  if ((win_seat & 1) == side) {
     // The winning card may already have beaten a card of its suit on the
     // table, so its rank always counts.
-    const Bits w = bit_of(win_card);
     if ((!ruffed && !any_opp_ruff && opp_follow_top < w) || (ruffed && opp_top_trump < w)) {
       winners = w;
       if (taker) *taker = win_seat;
@@ -522,32 +575,24 @@ bool wins_current_trick(const std::array<Bits, 4>& h, int trump, int leader, int
     }
   }
 
-  if (!ruffed && !any_opp_ruff) {
+  if (!ruffed && !any_opp_ruff && our_follow) {
     // The highest remaining card of the led suit, if one of ours holds it.
-    Bits remaining = 0;
-    for (int i = 0; i < n; ++i) remaining |= h[order[i]] & lm;
-    if (remaining) {
-      const Bits top = top_bit(remaining);
-      if (top > bit_of(win_card)) {
-        for (int i = 0; i < n; ++i) {
-          if (ours(order[i]) && (h[order[i]] & top)) {
-            winners = top;
-            if (taker) *taker = order[i];
-            return true;
-          }
-        }
-      }
+    const Bits top = top_bit(our_follow);
+    if (top > opp_follow_top && top > w) {
+      winners = top;
+      if (taker) *taker = (h[our_seats[0]] & top) ? our_seats[0] : our_seats[1];
+      return true;
     }
   }
 
   if (tm) {
     // One of ours void in the led suit ruffs with its top trump, beating any
     // trump already played and every trump an opponent could ruff with.
-    for (int i = 0; i < n; ++i) {
-      const int seat = order[i];
-      if (!ours(seat) || !can_ruff(seat)) continue;
+    for (int i = 0; i < n_ours; ++i) {
+      const int seat = our_seats[i];
+      if ((h[seat] & lm) || !(h[seat] & tm)) continue;
       const Bits t = top_bit(h[seat] & tm);
-      if (ruffed && t < bit_of(win_card)) continue;
+      if (ruffed && t < w) continue;
       if (t < opp_top_trump) continue;
       winners = t;
       if (taker) *taker = seat;
