@@ -536,9 +536,12 @@ Bits Engine::drop_bottom_runs(Bits winners, const TrickState& tr) const {
 // position where a lower card of the run lies elsewhere would offer the
 // hand a losing card that the search never tried.
 Bits Engine::trick_winners(const TrickState& tr, int winner) const {
-  const Bits w = rank_winner(tr.cards, tr.win_pos);
-  if (!w || !f_.rank_equivalence) return w;
-  const Bits m = suit_bits(suit_of(top_index(w)));
+  const int card = tr.cards[tr.win_pos];
+  const Bits w = bit_of(card);
+  const Bits m = suit_bits(suit_of(card));
+  const Bits trick = bit_of(tr.cards[0]) | bit_of(tr.cards[1]) | bit_of(tr.cards[2]) | bit_of(tr.cards[3]);
+  if (!(trick & m & ~w)) return 0;  // the only card of its suit: won without rank
+  if (!f_.rank_equivalence) return w;
   return run_below(w, (hand_[winner] | w) & m, tr.start & m);
 }
 
