@@ -14,6 +14,7 @@ constexpr int kTtBestWin = 11, kTtBestLose = 9;    // card stored with a table e
 constexpr int kRuffRisk = -10;       // lead into an opponent's void with trumps
 constexpr int kRhoHigh = -18;        // RHO holds the top or second card of the suit
 constexpr int kRuffSetup = 16;       // singleton lead to partner's top, ruff later
+constexpr int kSuitBest = 30;       // a suit's best lead or discard
 }  // namespace weight
 
 struct Hands {
@@ -156,6 +157,14 @@ void order_moves(const std::array<Bits, 4>& hands, int trump, const TrickView& t
       }
       out.moves[i].weight = static_cast<std::int16_t>(lead_weight(suits[s], card, hints));
     }
+    // Each suit's best lead first: a wrong guess in one suit then costs less.
+    int best_in[4] = {-1, -1, -1, -1};
+    for (int i = from; i < out.size; ++i) {
+      const int s = suit_of(out.moves[i].card);
+      if (best_in[s] < 0 || out.moves[i].weight > out.moves[best_in[s]].weight) best_in[s] = i;
+    }
+    for (int s = 0; s < 4; ++s)
+      if (best_in[s] >= 0) out.moves[best_in[s]].weight += weight::kSuitBest;
   } else {
     for (int i = from; i < out.size; ++i) {
       const int card = out.moves[i].card;
