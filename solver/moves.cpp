@@ -14,7 +14,9 @@ constexpr int kTtBestWin = 11, kTtBestLose = 9;    // card stored with a table e
 constexpr int kRuffRisk = -10;       // lead into an opponent's void with trumps
 constexpr int kRhoHigh = -18;        // RHO holds the top or second card of the suit
 constexpr int kRuffSetup = 16;       // singleton lead to partner's top, ruff later
-constexpr int kSuitBest = 30;       // a suit's best lead or discard
+constexpr int kSuitBest = 30;        // a suit's best lead
+constexpr int kPdRuff = 10;          // lead for partner to ruff
+constexpr int kGuard = -8;           // discard that bares a guard
 }  // namespace weight
 
 struct Hands {
@@ -54,6 +56,8 @@ LeadSuit lead_suit_info(const Hands& H, const TrickView& t, int s) {
   if (L.rhos & (L.top | L.second)) L.suit_w += weight::kRhoHigh;
   if (side_suit && count(L.my) == 1 && H.has_trumps(me) && (L.pds & L.top) && count(L.pds) >= 2)
     L.suit_w += weight::kRuffSetup;
+  // Partner ruffs while the opponents follow: usually a trick.
+  if (side_suit && !L.pds && H.has_trumps(pd) && !L.opp_can_ruff && L.my) L.suit_w += weight::kPdRuff;
   L.opp = L.lhos | L.rhos;
   L.opp_single_top =
       (L.lhos == L.top && count(L.lhos) == 1) || (L.rhos == L.top && count(L.rhos) == 1);
@@ -135,8 +139,24 @@ int follow_weight(const Hands& H, const TrickView& t, int card) {
     const Bits all = t.start & suit_bits(s);
     const bool own_top = all && (mine & top_bit(all));
     w = 4 * count(mine) - r - (own_top ? 10 : 0);
+    // A guard that is just long enough (Kx, Qxx): a discard unguards it.
+    if (mine && !own_top) {
+      const Bits opp = H.suit((me + 1) & 3, s) | H.suit((me + 3) & 3, s);
+      if (count(mine) == count(opp & above(top_bit(mine))) + 1) w += weight::kGuard;
+    }
   }
   return w;
+}
+
+// Each suit's best card first: a wrong guess in one suit then costs less.
+void suit_best_first(MoveList& out, int from, int bonus) {
+  int best_in[4] = {-1, -1, -1, -1};
+  for (int i = from; i < out.size; ++i) {
+    const int s = suit_of(out.moves[i].card);
+    if (best_in[s] < 0 || out.moves[i].weight > out.moves[best_in[s]].weight) best_in[s] = i;
+  }
+  for (int s = 0; s < 4; ++s)
+    if (best_in[s] >= 0) out.moves[best_in[s]].weight += bonus;
 }
 
 }  // namespace
@@ -157,14 +177,7 @@ void order_moves(const std::array<Bits, 4>& hands, int trump, const TrickView& t
       }
       out.moves[i].weight = static_cast<std::int16_t>(lead_weight(suits[s], card, hints));
     }
-    // Each suit's best lead first: a wrong guess in one suit then costs less.
-    int best_in[4] = {-1, -1, -1, -1};
-    for (int i = from; i < out.size; ++i) {
-      const int s = suit_of(out.moves[i].card);
-      if (best_in[s] < 0 || out.moves[i].weight > out.moves[best_in[s]].weight) best_in[s] = i;
-    }
-    for (int s = 0; s < 4; ++s)
-      if (best_in[s] >= 0) out.moves[best_in[s]].weight += weight::kSuitBest;
+    suit_best_first(out, from, weight::kSuitBest);
   } else {
     for (int i = from; i < out.size; ++i) {
       const int card = out.moves[i].card;
