@@ -16,7 +16,7 @@ constexpr int kRhoHigh = -18;        // RHO holds the top or second card of the 
 constexpr int kRuffSetup = 16;       // singleton lead to partner's top, ruff later
 constexpr int kSuitBest = 30;        // a suit's best lead
 constexpr int kPdRuff = 10;          // lead for partner to ruff
-constexpr int kGuard = -8;           // discard that bares a guard
+constexpr int kDiscardLen = 4;       // per card: discard from long suits
 }  // namespace weight
 
 struct Hands {
@@ -134,16 +134,9 @@ int follow_weight(const Hands& H, const TrickView& t, int card) {
       w = holds(H, t, card) ? 70 - r : 35 - r;
     }
   } else {
-    // Discard: from long suits, low cards, keeping suits where we hold the top.
-    const Bits mine = H.suit(me, s);
-    const Bits all = t.start & suit_bits(s);
-    const bool own_top = all && (mine & top_bit(all));
-    w = 4 * count(mine) - r - (own_top ? 10 : 0);
-    // A guard that is just long enough (Kx, Qxx): a discard unguards it.
-    if (mine && !own_top) {
-      const Bits opp = H.suit((me + 1) & 3, s) | H.suit((me + 3) & 3, s);
-      if (count(mine) == count(opp & above(top_bit(mine))) + 1) w += weight::kGuard;
-    }
+    // Discard: from long suits, low cards. (Sparing suits where we hold the
+    // top, or a guard just long enough such as Kx, searched more nodes.)
+    w = weight::kDiscardLen * count(H.suit(me, s)) - r;
   }
   return w;
 }
