@@ -14,6 +14,9 @@ constexpr int kTtBestWin = 11, kTtBestLose = 9;    // card stored with a table e
 constexpr int kRuffRisk = -10;       // lead into an opponent's void with trumps
 constexpr int kRhoHigh = -18;        // RHO holds the top or second card of the suit
 constexpr int kRuffSetup = 16;       // singleton lead to partner's top, ruff later
+constexpr int kSuitBest = 30;        // a suit's best lead
+constexpr int kPdRuff = 10;          // lead for partner to ruff
+constexpr int kDiscardLen = 4;       // per card: discard from long suits
 }  // namespace weight
 
 struct Hands {
@@ -53,6 +56,8 @@ LeadSuit lead_suit_info(const Hands& H, const TrickView& t, int s) {
   if (L.rhos & (L.top | L.second)) L.suit_w += weight::kRhoHigh;
   if (side_suit && count(L.my) == 1 && H.has_trumps(me) && (L.pds & L.top) && count(L.pds) >= 2)
     L.suit_w += weight::kRuffSetup;
+  // Partner ruffs while the opponents follow: usually a trick.
+  if (side_suit && !L.pds && H.has_trumps(pd) && !L.opp_can_ruff && L.my) L.suit_w += weight::kPdRuff;
   L.opp = L.lhos | L.rhos;
   L.opp_single_top =
       (L.lhos == L.top && count(L.lhos) == 1) || (L.rhos == L.top && count(L.rhos) == 1);
@@ -129,13 +134,22 @@ int follow_weight(const Hands& H, const TrickView& t, int card) {
       w = holds(H, t, card) ? 70 - r : 35 - r;
     }
   } else {
-    // Discard: from long suits, low cards, keeping suits where we hold the top.
-    const Bits mine = H.suit(me, s);
-    const Bits all = t.start & suit_bits(s);
-    const bool own_top = all && (mine & top_bit(all));
-    w = 4 * count(mine) - r - (own_top ? 10 : 0);
+    // Discard: from long suits, low cards. (Sparing suits where we hold the
+    // top, or a guard just long enough such as Kx, searched more nodes.)
+    w = weight::kDiscardLen * count(H.suit(me, s)) - r;
   }
   return w;
+}
+
+// Each suit's best card first: a wrong guess in one suit then costs less.
+void suit_best_first(MoveList& out, int from, int bonus) {
+  int best_in[4] = {-1, -1, -1, -1};
+  for (int i = from; i < out.size; ++i) {
+    const int s = suit_of(out.moves[i].card);
+    if (best_in[s] < 0 || out.moves[i].weight > out.moves[best_in[s]].weight) best_in[s] = i;
+  }
+  for (int s = 0; s < 4; ++s)
+    if (best_in[s] >= 0) out.moves[best_in[s]].weight += bonus;
 }
 
 }  // namespace
@@ -156,6 +170,7 @@ void order_moves(const std::array<Bits, 4>& hands, int trump, const TrickView& t
       }
       out.moves[i].weight = static_cast<std::int16_t>(lead_weight(suits[s], card, hints));
     }
+    suit_best_first(out, from, weight::kSuitBest);
   } else {
     for (int i = from; i < out.size; ++i) {
       const int card = out.moves[i].card;
