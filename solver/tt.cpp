@@ -20,26 +20,27 @@ constexpr std::size_t kBytesPerSlot = 256;
 // degrades beyond it).
 constexpr std::size_t kMaxLoadNum = 3, kMaxLoadDen = 4;
 
-std::uint64_t mix(std::uint64_t shape, int leader) {
-  std::uint64_t h = (shape ^ (std::uint64_t(leader) << 62)) * 0x9e3779b97f4a7c15ull;
-  return h ^ (h >> 29);
-}
+constexpr std::uint32_t kFillBits = 9, kKeyShift = kFillBits, kGenShift = kFillBits + 2;
+constexpr std::uint32_t kFillMask = (1u << kFillBits) - 1;
 
 }  // namespace
 
 TransTable::TransTable(std::size_t budget_bytes) : budget_(budget_bytes) {
   std::size_t slots = std::bit_floor(std::max<std::size_t>(budget_ / kBytesPerSlot, 1024));
   slot_count_ = slots;
-  slots_ = static_cast<Slot*>(std::calloc(slot_count_, sizeof(Slot)));
-  if (!slots_) throw std::bad_alloc();
-  std::size_t rest = budget_ > slots * sizeof(Slot) ? budget_ - slots * sizeof(Slot) : 0;
+  slot_shift_ = 64 - std::countr_zero(slots);
+  // calloc, not aligned_alloc + memset: untouched pages stay unresident.
+  slot_memory_ = std::calloc(slot_count_ * sizeof(Slot) + 64, 1);
+  if (!slot_memory_) throw std::bad_alloc();
+  slots_ = reinterpret_cast<Slot*>((reinterpret_cast<std::uintptr_t>(slot_memory_) + 63) & ~std::uintptr_t{63});
+  std::size_t rest = budget_ > slots * kSlotCharge ? budget_ - slots * kSlotCharge : 0;
   std::size_t n = std::min<std::size_t>(rest / sizeof(Entry), 0xfffffff0u);
   arena_size_ = static_cast<std::uint32_t>(std::max<std::size_t>(n, 1u << kMaxCapLog2));
   // Raw memory, never initialized up front: a page becomes resident only when
   // an entry on it is first written, so resident memory follows actual use.
   arena_ = static_cast<Entry*>(std::malloc(std::size_t(arena_size_) * sizeof(Entry)));
   if (!arena_) {
-    std::free(slots_);
+    std::free(slot_memory_);
     throw std::bad_alloc();
   }
   std::fill(std::begin(free_), std::end(free_), kNil);
@@ -47,11 +48,11 @@ TransTable::TransTable(std::size_t budget_bytes) : budget_(budget_bytes) {
 
 TransTable::~TransTable() {
   std::free(arena_);
-  std::free(slots_);
+  std::free(slot_memory_);
 }
 
 void TransTable::clear() {
-  if (++generation_ == 0) {
+  if (++generation_ == (1u << kGenerationBits)) {
     std::memset(slots_, 0, slot_count_ * sizeof(Slot));
     generation_ = 1;
   }
@@ -65,30 +66,20 @@ std::size_t TransTable::bytes_in_use() const {
   return slots_used_ * sizeof(Slot) + std::size_t(arena_top_) * sizeof(Entry);
 }
 
-void TransTable::prefetch(std::uint64_t shape, int leader) const {
-  __builtin_prefetch(&slots_[mix(shape, leader) & (slot_count_ - 1)]);
-}
-
 TransTable::Slot* TransTable::find_slot(std::uint64_t shape, int leader, bool insert) {
   const std::size_t mask = slot_count_ - 1;
-  std::size_t i = mix(shape, leader) & mask;
-  const std::uint8_t leader1 = static_cast<std::uint8_t>(leader + 1);
-  for (;;) {
+  const std::uint32_t key = (generation_ << 2 | std::uint32_t(leader)) << kKeyShift;
+  for (std::size_t i = home(shape, leader);; i = (i + 1) & mask) {
     Slot& s = slots_[i];
-    if (s.generation != generation_) {
+    if ((s.tag >> kGenShift) != generation_) {
       if (!insert) return nullptr;
       s.shape = shape;
-      s.generation = generation_;
-      s.leader1 = leader1;
-      s.count = 0;
-      s.ring = 0;
-      s.cap_log2 = 0;
+      s.tag = key;
       s.offset = kNil;
       ++slots_used_;
       return &s;
     }
-    if (s.shape == shape && s.leader1 == leader1) return &s;
-    i = (i + 1) & mask;
+    if (s.shape == shape && (s.tag & ~kFillMask) == key) return &s;
   }
 }
 
@@ -117,7 +108,7 @@ const TransTable::Entry* TransTable::probe(std::uint64_t shape, int leader, cons
   const Slot* s = find_slot(shape, leader, false);
   if (!s) return nullptr;
   const Entry* e = &arena_[s->offset];
-  for (int i = s->count - 1; i >= 0; --i) {
+  for (int i = std::min<int>(s->tag & kFillMask, kMaxListEntries) - 1; i >= 0; --i) {
     const Entry& x = e[i];
     if (!x.matches(rel)) continue;
     if (x.lower() >= beta || x.upper() < beta) return &x;
@@ -138,9 +129,11 @@ void TransTable::store(std::uint64_t shape, int leader, std::uint64_t places, co
       hint_suit < 0 ? 0
                     : (std::uint64_t(hint_suit) | std::uint64_t(hint_index) << 2 | std::uint64_t{1} << 6) << 52;
 
-  if (s->count) {
+  const std::uint32_t fill = s->tag & kFillMask;
+  const int count = std::min<int>(fill, kMaxListEntries);
+  if (count) {
     Entry* e = &arena_[s->offset];
-    for (int i = 0; i < s->count; ++i) {
+    for (int i = 0; i < count; ++i) {
       Entry& x = e[i];
       if (x.places() == places && (x.lo & Entry::kPlaces) == value.lo && x.hi == value.hi) {
         lower = std::max(x.lower(), lower);
@@ -160,31 +153,32 @@ void TransTable::store(std::uint64_t shape, int leader, std::uint64_t places, co
   const Entry fresh{places | std::uint64_t(lower) << 52 | std::uint64_t(upper) << 56,
                     value.lo | hint_bits, value.hi};
 
-  if (s->offset == kNil || s->count == (1u << s->cap_log2)) {
-    if (s->offset != kNil && s->cap_log2 == kMaxCapLog2) {
-      // Capped list: overwrite the oldest entry.
-      arena_[s->offset + s->ring] = fresh;
-      s->ring = static_cast<std::uint16_t>((s->ring + 1) & ((1u << kMaxCapLog2) - 1));
-      return;
-    }
-    int new_log2 = s->offset == kNil ? kMinCapLog2 : s->cap_log2 + 1;
-    std::uint32_t off = allocate(new_log2);
+  if (fill >= kMaxListEntries) {
+    // Capped list: overwrite the oldest entry.
+    const std::uint32_t ring = fill - kMaxListEntries;
+    arena_[s->offset + ring] = fresh;
+    s->tag = (s->tag & ~kFillMask) | (kMaxListEntries + ((ring + 1) & (kMaxListEntries - 1)));
+    return;
+  }
+  // Full when the count is a power of two (other than 1 or 2: the first
+  // block holds 1 << kMinCapLog2); a new slot has no list yet.
+  if (count == 0 || (count >= (1 << kMinCapLog2) && std::has_single_bit(unsigned(count)))) {
+    const int old_log2 = std::countr_zero(unsigned(count));
+    std::uint32_t off = allocate(count == 0 ? kMinCapLog2 : old_log2 + 1);
     if (off == kNil) {
       ++resets_;
       clear();
       s = find_slot(shape, leader, true);
       off = allocate(kMinCapLog2);
-      new_log2 = kMinCapLog2;
       assert(off != kNil);
-    } else if (s->offset != kNil) {
-      std::memcpy(static_cast<void*>(&arena_[off]), &arena_[s->offset], s->count * sizeof(Entry));
-      release(s->offset, s->cap_log2);
+    } else if (count) {
+      std::memcpy(static_cast<void*>(&arena_[off]), &arena_[s->offset], count * sizeof(Entry));
+      release(s->offset, old_log2);
     }
     s->offset = off;
-    s->cap_log2 = static_cast<std::uint8_t>(new_log2);
   }
-  arena_[s->offset + s->count] = fresh;
-  ++s->count;
+  arena_[s->offset + (s->tag & kFillMask)] = fresh;
+  ++s->tag;
   ++entries_;
 }
 

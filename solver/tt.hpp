@@ -71,7 +71,9 @@ class TransTable {
 
   // Starts loading the slot of (shape, leader) into the cache, ahead of a
   // probe or store.
-  void prefetch(std::uint64_t shape, int leader) const;
+  void prefetch(std::uint64_t shape, int leader) const {
+    __builtin_prefetch(&slots_[home(shape, leader)]);
+  }
 
   // Records bounds for the positions whose owners at the places `places`
   // are those of `rel`. An identical pattern has its bounds intersected; a
@@ -89,21 +91,33 @@ class TransTable {
   std::uint64_t resets() const { return resets_; }
 
  private:
+  // 16 bytes, four to a cache line: the slot of (shape, leader) is first
+  // looked for at line hash(shape), place leader, so all four leaders of a
+  // shape share a line.
   struct Slot {
     std::uint64_t shape;
-    std::uint32_t offset;    // first entry of the list in the arena
-    std::uint16_t count;     // entries in the list
-    std::uint16_t ring;      // next entry to overwrite once the list is capped
-    std::uint8_t cap_log2;   // capacity is 1 << cap_log2
-    std::uint8_t leader1;    // seat on lead + 1
-    std::uint8_t pad[2];
-    std::uint32_t generation;  // in use only when equal to the table's generation_
+    std::uint32_t offset;  // first entry of the list in the arena
+    // generation << 11 | leader << 9 | fill. The list holds min(fill,
+    // kMaxListEntries) entries; once capped, fill - kMaxListEntries is the
+    // next entry to overwrite. The capacity follows from the count: the
+    // count rounded up to a power of two, at least 1 << kMinCapLog2.
+    std::uint32_t tag;
   };
-  static_assert(sizeof(Slot) == 24);
+  static_assert(sizeof(Slot) == 16);
+  static constexpr int kGenerationBits = 21;
+  // Bytes of the budget charged per slot: what a slot took before slots were
+  // packed to 16 bytes, which keeps the arena, and so when a full table is
+  // cleared, as it was.
+  static constexpr std::size_t kSlotCharge = 24;
   static constexpr int kMinCapLog2 = 2;
   static constexpr int kMaxCapLog2 = 8;
   static constexpr std::uint32_t kNil = 0xffffffffu;
 
+  std::size_t home(std::uint64_t shape, int leader) const {
+    // Fibonacci hashing: the top bits of the product depend on every bit of
+    // the shape.
+    return ((shape * 0x9e3779b97f4a7c15ull) >> slot_shift_ & ~std::size_t{3}) | std::size_t(leader);
+  }
   Slot* find_slot(std::uint64_t shape, int leader, bool insert);
   // Allocates 1 << cap_log2 entries; kNil when the arena is exhausted.
   std::uint32_t allocate(int cap_log2);
@@ -111,13 +125,15 @@ class TransTable {
 
   std::size_t budget_;
   std::size_t slot_count_ = 0;  // a power of two
+  int slot_shift_ = 0;          // 64 - log2(slot_count_)
   std::size_t slots_used_ = 0;
   // clear() only advances the generation: slots of older generations count as
   // empty, so a clear costs nothing however large the table (solving many
   // small unrelated positions clears it for each). The slots are zeroed only
   // when the counter wraps around.
   std::uint32_t generation_ = 1;
-  Slot* slots_ = nullptr;
+  void* slot_memory_ = nullptr;
+  Slot* slots_ = nullptr;  // slot_memory_ aligned to a cache line
   Entry* arena_ = nullptr;  // malloc'ed: pages are touched only when written
   std::uint32_t arena_size_ = 0;  // in entries
   std::uint32_t arena_top_ = 0;   // bump pointer, in entries
