@@ -198,15 +198,14 @@ bool Engine::probe_table(int t, int beta, Value& hit, MoveHints& hints) {
   TrickState& tr = tricks_[t];
   prepare_relative(t);
   ++stats_.tt_lookups;
-  const TransTable::Entry* hint = nullptr;
-  const TransTable::Entry* e = tt_.probe(tr.shape, tr.leader, tr.rel, beta, &hint);
-  if (e) {
+  TransTable::Entry e, hint;
+  if (tt_.probe(tr.shape, tr.leader, tr.rel, beta, e, &hint)) {
     ++stats_.tt_hits;
-    const Bits w = f_.winning_ranks ? cards_at_places(e->places(), tr.start) : tr.start;
-    hit = {e->lower() >= beta ? e->lower() : e->upper(), w};
+    const Bits w = f_.winning_ranks ? cards_at_places(e.places(), tr.start) : tr.start;
+    hit = {e.lower() >= beta ? e.lower() : e.upper(), w};
     return true;
   }
-  if (hint) hints.tt_best = hint_card(*hint, tr);
+  if (hint.has_hint()) hints.tt_best = hint_card(hint, tr);
   return false;
 }
 
@@ -445,9 +444,9 @@ bool Engine::probe_lead(int t, int lead, int beta) {
     remove_relative(rel, tr.cards[i], present);
     present &= ~bit_of(tr.cards[i]);
   }
-  const TransTable::Entry* e = tt_.probe(shape_of(hand_), winner, rel, beta - ns, nullptr);
-  if (e) {
-    const bool ns_cut = e->lower() >= beta - ns;
+  TransTable::Entry e;
+  if (tt_.probe(shape_of(hand_), winner, rel, beta - ns, e, nullptr)) {
+    const bool ns_cut = e.lower() >= beta - ns;
     hit = ns_cut == is_ns(tr.leader);
   }
   for (int pos = played - 1; pos >= 0; --pos) hand_[(tr.leader + pos) & 3] |= bit_of(tr.cards[pos]);

@@ -7,6 +7,10 @@
 #include <cstring>
 #include <new>
 
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
+
 namespace ddtb::detail {
 inline namespace DDTB_ISA_NS {
 
@@ -20,8 +24,32 @@ constexpr std::size_t kBytesPerSlot = 256;
 // degrades beyond it).
 constexpr std::size_t kMaxLoadNum = 3, kMaxLoadDen = 4;
 
-constexpr std::uint32_t kFillBits = 9, kKeyShift = kFillBits, kGenShift = kFillBits + 2;
-constexpr std::uint32_t kFillMask = (1u << kFillBits) - 1;
+
+// Bit i set when entry i of `b` has the owners of `rel` at its places
+// (Entry::matches).
+template <class Block>
+[[gnu::always_inline]] inline unsigned match_bits(const Block& b, const RelPattern& rel) {
+#ifdef __AVX2__
+  const __m256i places = _mm256_set1_epi64x(std::int64_t(TransTable::Entry::kPlaces));
+  const __m256i mask = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.mask));
+  const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.lo));
+  const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.hi));
+  const __m256i eq_lo = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(std::int64_t(rel.lo)), mask),
+                                           _mm256_and_si256(lo, places));
+  const __m256i eq_hi = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(std::int64_t(rel.hi)), mask), hi);
+  return unsigned(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_and_si256(eq_lo, eq_hi))));
+#else
+  unsigned bits = 0;
+  for (int i = 0; i < 4; ++i)
+    bits |= unsigned(((rel.lo & b.mask[i]) == (b.lo[i] & TransTable::Entry::kPlaces)) &
+                     ((rel.hi & b.mask[i]) == b.hi[i]))
+            << i;
+  return bits;
+#endif
+}
+
+// The first `n` bits (n > 4j: entries of block j that are in a list of n).
+inline unsigned lanes_in_list(int n, int j) { return n - 4 * j >= 4 ? 15u : (1u << (n - 4 * j)) - 1; }
 
 }  // namespace
 
@@ -38,7 +66,8 @@ TransTable::TransTable(std::size_t budget_bytes) : budget_(budget_bytes) {
   arena_size_ = static_cast<std::uint32_t>(std::max<std::size_t>(n, 1u << kMaxCapLog2));
   // Raw memory, never initialized up front: a page becomes resident only when
   // an entry on it is first written, so resident memory follows actual use.
-  arena_ = static_cast<Entry*>(std::malloc(std::size_t(arena_size_) * sizeof(Entry)));
+  const std::size_t bytes = (std::size_t(arena_size_ + 3) / 4 * sizeof(Block) + 63) & ~std::size_t{63};
+  arena_ = static_cast<Block*>(std::aligned_alloc(64, bytes));
   if (!arena_) {
     std::free(slot_memory_);
     throw std::bad_alloc();
@@ -87,7 +116,7 @@ std::uint32_t TransTable::allocate(int cap_log2) {
   std::uint32_t& head = free_[cap_log2];
   if (head != kNil) {
     std::uint32_t off = head;
-    head = static_cast<std::uint32_t>(arena_[off].lo);
+    head = static_cast<std::uint32_t>(arena_[off / 4].lo[0]);
     return off;
   }
   std::uint32_t n = 1u << cap_log2;
@@ -98,23 +127,36 @@ std::uint32_t TransTable::allocate(int cap_log2) {
 }
 
 void TransTable::release(std::uint32_t offset, int cap_log2) {
-  arena_[offset].lo = free_[cap_log2];
+  arena_[offset / 4].lo[0] = free_[cap_log2];
   free_[cap_log2] = offset;
 }
 
-const TransTable::Entry* TransTable::probe(std::uint64_t shape, int leader, const RelPattern& rel,
-                                           int beta, const Entry** hint) {
-  if (hint) *hint = nullptr;
+bool TransTable::probe(std::uint64_t shape, int leader, const RelPattern& rel, int beta, Entry& hit,
+                       Entry* hint) {
+  if (hint) *hint = Entry{};
+  bool want_hint = hint != nullptr;
   const Slot* s = find_slot(shape, leader, false);
-  if (!s) return nullptr;
-  const Entry* e = &arena_[s->offset];
-  for (int i = std::min<int>(s->tag & kFillMask, kMaxListEntries) - 1; i >= 0; --i) {
-    const Entry& x = e[i];
-    if (!x.matches(rel)) continue;
-    if (x.lower() >= beta || x.upper() < beta) return &x;
-    if (hint && !*hint && x.has_hint()) *hint = &x;
+  if (!s) return false;
+  const int count = std::min<int>(s->tag & kFillMask, kMaxListEntries);
+  const Block* b = &arena_[s->offset / 4];
+  // Newest first: from the end of the list.
+  for (int j = (count - 1) >> 2; j >= 0; --j) {
+    unsigned bits = match_bits(b[j], rel) & lanes_in_list(count, j);
+    while (bits) {
+      const int i = std::bit_width(bits) - 1;
+      bits ^= 1u << i;
+      const Entry x = b[j].get(i);
+      if (x.lower() >= beta || x.upper() < beta) {
+        hit = x;
+        return true;
+      }
+      if (want_hint && x.has_hint()) {
+        *hint = x;
+        want_hint = false;
+      }
+    }
   }
-  return nullptr;
+  return false;
 }
 
 void TransTable::store(std::uint64_t shape, int leader, std::uint64_t places, const RelPattern& rel,
@@ -131,22 +173,25 @@ void TransTable::store(std::uint64_t shape, int leader, std::uint64_t places, co
 
   const std::uint32_t fill = s->tag & kFillMask;
   const int count = std::min<int>(fill, kMaxListEntries);
-  if (count) {
-    Entry* e = &arena_[s->offset];
-    for (int i = 0; i < count; ++i) {
-      Entry& x = e[i];
-      if (x.places() == places && (x.lo & Entry::kPlaces) == value.lo && x.hi == value.hi) {
+  // Only entries that match `rel` can be identical or more general (they
+  // agree with it on their places).
+  Block* b = count ? &arena_[s->offset / 4] : nullptr;
+  for (int j = 0; 4 * j < count; ++j) {
+    unsigned bits = match_bits(b[j], rel) & lanes_in_list(count, j);
+    while (bits) {
+      const int i = std::countr_zero(bits);
+      bits &= bits - 1;
+      const Entry x = b[j].get(i);
+      if (x.places() == places) {
         lower = std::max(x.lower(), lower);
         upper = std::min(x.upper(), upper);
         assert(lower <= upper);
-        x.mask = places | std::uint64_t(lower) << 52 | std::uint64_t(upper) << 56;
-        if (hint_bits) x.lo = value.lo | hint_bits;
+        b[j].mask[i] = places | std::uint64_t(lower) << 52 | std::uint64_t(upper) << 56;
+        if (hint_bits) b[j].lo[i] = value.lo | hint_bits;
         return;
       }
       // A more general entry already says as much.
-      if ((x.places() & ~places) == 0 && x.matches(value) && x.lower() >= lower &&
-          x.upper() <= upper)
-        return;
+      if ((x.places() & ~places) == 0 && x.lower() >= lower && x.upper() <= upper) return;
     }
   }
 
@@ -156,7 +201,7 @@ void TransTable::store(std::uint64_t shape, int leader, std::uint64_t places, co
   if (fill >= kMaxListEntries) {
     // Capped list: overwrite the oldest entry.
     const std::uint32_t ring = fill - kMaxListEntries;
-    arena_[s->offset + ring] = fresh;
+    arena_[(s->offset + ring) / 4].set(int(ring % 4), fresh);
     s->tag = (s->tag & ~kFillMask) | (kMaxListEntries + ((ring + 1) & (kMaxListEntries - 1)));
     return;
   }
@@ -172,12 +217,13 @@ void TransTable::store(std::uint64_t shape, int leader, std::uint64_t places, co
       off = allocate(kMinCapLog2);
       assert(off != kNil);
     } else if (count) {
-      std::memcpy(static_cast<void*>(&arena_[off]), &arena_[s->offset], count * sizeof(Entry));
+      std::memcpy(static_cast<void*>(&arena_[off / 4]), &arena_[s->offset / 4], count / 4 * sizeof(Block));
       release(s->offset, old_log2);
     }
     s->offset = off;
   }
-  arena_[s->offset + (s->tag & kFillMask)] = fresh;
+  const std::uint32_t at = s->offset + (s->tag & kFillMask);
+  arena_[at / 4].set(int(at % 4), fresh);
   ++s->tag;
   ++entries_;
 }

@@ -9,11 +9,14 @@
 // positions.
 //
 // Memory is bounded by the budget given at construction: a fixed slot table
-// plus an arena of entries. Entry lists grow in power-of-two blocks recycled
-// through free lists; a list is capped at kMaxListEntries and then overwrites
-// its oldest entries. When the arena or the slot table is full, the whole
-// table is cleared (in constant time, and results never depend on the table). Pages are
-// touched only as they are used, so resident memory follows actual use.
+// plus an arena of entries. The arena holds entries in blocks of four, each a
+// structure of arrays (four masks, four lo, four hi words), so that a probe
+// compares four entries at a time (AVX2 where compiled for it). Entry lists
+// grow in power-of-two runs of blocks recycled through free lists; a list is
+// capped at kMaxListEntries and then overwrites its oldest entries. When the
+// arena or the slot table is full, the whole table is cleared (in constant
+// time, and results never depend on the table). Pages are touched only as
+// they are used, so resident memory follows actual use.
 //
 // Not thread-safe: one table per Solver, one Solver per thread.
 #pragma once
@@ -63,11 +66,12 @@ class TransTable {
   TransTable(const TransTable&) = delete;
   TransTable& operator=(const TransTable&) = delete;
 
-  // An entry for (shape, leader) matching `rel` whose bounds decide `beta`
-  // (lower >= beta or upper < beta), or nullptr. If `hint` is given, it
-  // receives some matching entry that carries a move hint, or nullptr.
-  const Entry* probe(std::uint64_t shape, int leader, const RelPattern& rel, int beta,
-                     const Entry** hint);
+  // Whether there is an entry for (shape, leader) matching `rel` whose bounds
+  // decide `beta` (lower >= beta or upper < beta); if so, it is copied to
+  // `hit`. If `hint` is given, it receives some matching entry that carries a
+  // move hint, or an entry without one.
+  bool probe(std::uint64_t shape, int leader, const RelPattern& rel, int beta, Entry& hit,
+             Entry* hint);
 
   // Starts loading the slot of (shape, leader) into the cache, ahead of a
   // probe or store.
@@ -104,7 +108,23 @@ class TransTable {
     std::uint32_t tag;
   };
   static_assert(sizeof(Slot) == 16);
+  // Four entries, entry i of the block being {mask[i], lo[i], hi[i]}.
+  struct Block {
+    std::uint64_t mask[4];
+    std::uint64_t lo[4];
+    std::uint64_t hi[4];
+
+    Entry get(int i) const { return {mask[i], lo[i], hi[i]}; }
+    void set(int i, const Entry& e) {
+      mask[i] = e.mask;
+      lo[i] = e.lo;
+      hi[i] = e.hi;
+    }
+  };
+  static_assert(sizeof(Block) == 4 * sizeof(Entry));
   static constexpr int kGenerationBits = 21;
+  static constexpr std::uint32_t kFillBits = 9, kKeyShift = kFillBits, kGenShift = kFillBits + 2;
+  static constexpr std::uint32_t kFillMask = (1u << kFillBits) - 1;
   // Bytes of the budget charged per slot: what a slot took before slots were
   // packed to 16 bytes, which keeps the arena, and so when a full table is
   // cleared, as it was.
@@ -134,7 +154,9 @@ class TransTable {
   std::uint32_t generation_ = 1;
   void* slot_memory_ = nullptr;
   Slot* slots_ = nullptr;  // slot_memory_ aligned to a cache line
-  Entry* arena_ = nullptr;  // malloc'ed: pages are touched only when written
+  // aligned_alloc'ed: pages are touched only when written. Entry i of the
+  // arena is arena_[i / 4].get(i % 4); lists start on a block.
+  Block* arena_ = nullptr;
   std::uint32_t arena_size_ = 0;  // in entries
   std::uint32_t arena_top_ = 0;   // bump pointer, in entries
   std::uint32_t free_[kMaxCapLog2 + 1];
