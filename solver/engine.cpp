@@ -199,7 +199,7 @@ bool Engine::probe_table(int t, int beta, Value& hit, MoveHints& hints) {
   prepare_relative(t);
   ++stats_.tt_lookups;
   TransTable::Entry e, hint;
-  if (tt_.probe(tr.shape, tr.leader, tr.rel, beta, e, &hint)) {
+  if (tt_.probe(tr.shape, tr.leader, tr.rel, beta, e, &hint, tr.seen)) {
     ++stats_.tt_hits;
     const Bits w = f_.winning_ranks ? cards_at_places(e.places(), tr.start) : tr.start;
     hit = {e.lower() >= beta ? e.lower() : e.upper(), w};
@@ -445,7 +445,8 @@ bool Engine::probe_lead(int t, int lead, int beta) {
     present &= ~bit_of(tr.cards[i]);
   }
   TransTable::Entry e;
-  if (tt_.probe(shape_of(hand_), winner, rel, beta - ns, e, nullptr)) {
+  TransTable::Seen seen;
+  if (tt_.probe(shape_of(hand_), winner, rel, beta - ns, e, nullptr, seen)) {
     const bool ns_cut = e.lower() >= beta - ns;
     hit = ns_cut == is_ns(tr.leader);
   }
@@ -557,7 +558,7 @@ void Engine::store(const TrickState& tr, const Value& v, int beta, int best_card
     hint_suit = suit_of(best_card);
     hint_index = count(tr.start & suit_bits(hint_suit) & above(bit_of(best_card)));
   }
-  tt_.store(tr.shape, tr.leader, places, tr.rel, lower, upper, hint_suit, hint_index);
+  tt_.store(tr.shape, tr.leader, places, tr.rel, lower, upper, hint_suit, hint_index, &tr.seen);
 }
 
 int Engine::hint_card(const TransTable::Entry& e, const TrickState& tr) const {

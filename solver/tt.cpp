@@ -132,16 +132,20 @@ void TransTable::release(std::uint32_t offset, int cap_log2) {
 }
 
 bool TransTable::probe(std::uint64_t shape, int leader, const RelPattern& rel, int beta, Entry& hit,
-                       Entry* hint) {
+                       Entry* hint, Seen& seen) {
   if (hint) *hint = Entry{};
+  seen.tag = 0;
   bool want_hint = hint != nullptr;
   const Slot* s = find_slot(shape, leader, false);
   if (!s) return false;
   const int count = std::min<int>(s->tag & kFillMask, kMaxListEntries);
   const Block* b = &arena_[s->offset / 4];
+  // A copy: the byte stores to `seen` could alias `rel` and force reloads.
+  const RelPattern r = rel;
+  int matched = 0;
   // Newest first: from the end of the list.
   for (int j = (count - 1) >> 2; j >= 0; --j) {
-    unsigned bits = match_bits(b[j], rel) & lanes_in_list(count, j);
+    unsigned bits = match_bits(b[j], r) & lanes_in_list(count, j);
     while (bits) {
       const int i = std::bit_width(bits) - 1;
       bits ^= 1u << i;
@@ -154,46 +158,66 @@ bool TransTable::probe(std::uint64_t shape, int leader, const RelPattern& rel, i
         *hint = x;
         want_hint = false;
       }
+      // Past kMax the places wrap around; n = -1 says so.
+      seen.at[matched & (Seen::kMax - 1)] = static_cast<std::uint8_t>(4 * j + i);
+      ++matched;
     }
   }
+  seen.slot = static_cast<std::uint32_t>(s - slots_);
+  seen.tag = s->tag;
+  seen.n = matched <= Seen::kMax ? matched : -1;
   return false;
 }
 
 void TransTable::store(std::uint64_t shape, int leader, std::uint64_t places, const RelPattern& rel,
-                       int lower, int upper, int hint_suit, int hint_index) {
+                       int lower, int upper, int hint_suit, int hint_index, const Seen* seen) {
   if ((slots_used_ + 1) * kMaxLoadDen > slot_count_ * kMaxLoadNum) {
     ++resets_;
     clear();
   }
-  Slot* s = find_slot(shape, leader, true);
   const RelPattern value{rel.lo & places, rel.hi & places};
   const std::uint64_t hint_bits =
       hint_suit < 0 ? 0
                     : (std::uint64_t(hint_suit) | std::uint64_t(hint_index) << 2 | std::uint64_t{1} << 6) << 52;
+  // Entry i of the list matches `rel`: true when it settles the store, which
+  // then merges the bounds into an identical entry or drops them as implied
+  // by a more general one.
+  auto settles = [&](Block& b, int i) {
+    const Entry x = b.get(i);
+    if (x.places() == places) {
+      lower = std::max(x.lower(), lower);
+      upper = std::min(x.upper(), upper);
+      assert(lower <= upper);
+      b.mask[i] = places | std::uint64_t(lower) << 52 | std::uint64_t(upper) << 56;
+      if (hint_bits) b.lo[i] = value.lo | hint_bits;
+      return true;
+    }
+    return (x.places() & ~places) == 0 && x.lower() >= lower && x.upper() <= upper;
+  };
 
-  const std::uint32_t fill = s->tag & kFillMask;
-  const int count = std::min<int>(fill, kMaxListEntries);
-  // Only entries that match `rel` can be identical or more general (they
-  // agree with it on their places).
-  Block* b = count ? &arena_[s->offset / 4] : nullptr;
-  for (int j = 0; 4 * j < count; ++j) {
-    unsigned bits = match_bits(b[j], rel) & lanes_in_list(count, j);
-    while (bits) {
-      const int i = std::countr_zero(bits);
-      bits &= bits - 1;
-      const Entry x = b[j].get(i);
-      if (x.places() == places) {
-        lower = std::max(x.lower(), lower);
-        upper = std::min(x.upper(), upper);
-        assert(lower <= upper);
-        b[j].mask[i] = places | std::uint64_t(lower) << 52 | std::uint64_t(upper) << 56;
-        if (hint_bits) b[j].lo[i] = value.lo | hint_bits;
-        return;
-      }
-      // A more general entry already says as much.
-      if ((x.places() & ~places) == 0 && x.lower() >= lower && x.upper() <= upper) return;
+  Slot* s;
+  if (seen && seen->tag && seen->n >= 0 && slots_[seen->slot].tag == seen->tag &&
+      slots_[seen->slot].shape == shape) {
+    // The probe at this node saw the list as it is: only its matches count,
+    // oldest first.
+    s = &slots_[seen->slot];
+    for (int k = seen->n - 1; k >= 0; --k) {
+      const std::uint32_t at = s->offset + seen->at[k];
+      if (settles(arena_[at / 4], int(at % 4))) return;
+    }
+  } else {
+    s = find_slot(shape, leader, true);
+    const int count = std::min<int>(s->tag & kFillMask, kMaxListEntries);
+    // Only entries that match `rel` can be identical or more general (they
+    // agree with it on their places).
+    Block* b = count ? &arena_[s->offset / 4] : nullptr;
+    for (int j = 0; 4 * j < count; ++j) {
+      for (unsigned bits = match_bits(b[j], rel) & lanes_in_list(count, j); bits; bits &= bits - 1)
+        if (settles(b[j], std::countr_zero(bits))) return;
     }
   }
+  const std::uint32_t fill = s->tag & kFillMask;
+  const int count = std::min<int>(fill, kMaxListEntries);
 
   const Entry fresh{places | std::uint64_t(lower) << 52 | std::uint64_t(upper) << 56,
                     value.lo | hint_bits, value.hi};

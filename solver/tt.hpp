@@ -66,12 +66,26 @@ class TransTable {
   TransTable(const TransTable&) = delete;
   TransTable& operator=(const TransTable&) = delete;
 
+  // What a probe that found no answer saw of its list, for a store that
+  // follows at the same node (same shape, leader and pattern): the entries
+  // that matched the pattern, the only ones a store can merge with or be
+  // implied by. A store to the list or a clear in between is detected (the
+  // slot's tag changes) and the store then scans the list itself.
+  struct Seen {
+    static constexpr int kMax = 8;
+    std::uint32_t slot = 0;
+    std::uint32_t tag = 0;  // the slot's tag at the probe; 0: nothing seen
+    int n = 0;              // entries matched, -1 when more than kMax (a power of two)
+    std::uint8_t at[kMax];  // their places in the list, newest first
+  };
+
   // Whether there is an entry for (shape, leader) matching `rel` whose bounds
   // decide `beta` (lower >= beta or upper < beta); if so, it is copied to
   // `hit`. If `hint` is given, it receives some matching entry that carries a
-  // move hint, or an entry without one.
+  // move hint, or an entry without one. `seen` is filled in when there is no
+  // hit.
   bool probe(std::uint64_t shape, int leader, const RelPattern& rel, int beta, Entry& hit,
-             Entry* hint);
+             Entry* hint, Seen& seen);
 
   // Starts loading the slot of (shape, leader) into the cache, ahead of a
   // probe or store.
@@ -82,9 +96,10 @@ class TransTable {
   // Records bounds for the positions whose owners at the places `places`
   // are those of `rel`. An identical pattern has its bounds intersected; a
   // pattern already implied by a more general entry with bounds at least as
-  // tight is not stored. `hint_suit` < 0: no hint.
+  // tight is not stored. `hint_suit` < 0: no hint. `seen`: what the probe
+  // at this node saw, if any.
   void store(std::uint64_t shape, int leader, std::uint64_t places, const RelPattern& rel,
-             int lower, int upper, int hint_suit, int hint_index);
+             int lower, int upper, int hint_suit, int hint_index, const Seen* seen = nullptr);
 
   void clear();
 
