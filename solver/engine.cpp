@@ -198,15 +198,14 @@ bool Engine::probe_table(int t, int beta, Value& hit, MoveHints& hints) {
   TrickState& tr = tricks_[t];
   prepare_relative(t);
   ++stats_.tt_lookups;
-  const TransTable::Entry* hint = nullptr;
-  const TransTable::Entry* e = tt_.probe(tr.shape, tr.leader, tr.rel, beta, &hint);
-  if (e) {
+  TransTable::Entry e, hint;
+  if (tt_.probe(tr.shape, tr.leader, tr.rel, beta, e, &hint, tr.seen)) {
     ++stats_.tt_hits;
-    const Bits w = f_.winning_ranks ? cards_at_places(e->places(), tr.start) : tr.start;
-    hit = {e->lower() >= beta ? e->lower() : e->upper(), w};
+    const Bits w = f_.winning_ranks ? cards_at_places(e.places(), tr.start) : tr.start;
+    hit = {e.lower() >= beta ? e.lower() : e.upper(), w};
     return true;
   }
-  if (hint) hints.tt_best = hint_card(*hint, tr);
+  if (hint.has_hint()) hints.tt_best = hint_card(hint, tr);
   return false;
 }
 
@@ -445,9 +444,10 @@ bool Engine::probe_lead(int t, int lead, int beta) {
     remove_relative(rel, tr.cards[i], present);
     present &= ~bit_of(tr.cards[i]);
   }
-  const TransTable::Entry* e = tt_.probe(shape_of(hand_), winner, rel, beta - ns, nullptr);
-  if (e) {
-    const bool ns_cut = e->lower() >= beta - ns;
+  TransTable::Entry e;
+  TransTable::Seen seen;
+  if (tt_.probe(shape_of(hand_), winner, rel, beta - ns, e, nullptr, seen)) {
+    const bool ns_cut = e.lower() >= beta - ns;
     hit = ns_cut == is_ns(tr.leader);
   }
   for (int pos = played - 1; pos >= 0; --pos) hand_[(tr.leader + pos) & 3] |= bit_of(tr.cards[pos]);
@@ -558,7 +558,7 @@ void Engine::store(const TrickState& tr, const Value& v, int beta, int best_card
     hint_suit = suit_of(best_card);
     hint_index = count(tr.start & suit_bits(hint_suit) & above(bit_of(best_card)));
   }
-  tt_.store(tr.shape, tr.leader, places, tr.rel, lower, upper, hint_suit, hint_index);
+  tt_.store(tr.shape, tr.leader, places, tr.rel, lower, upper, hint_suit, hint_index, &tr.seen);
 }
 
 int Engine::hint_card(const TransTable::Entry& e, const TrickState& tr) const {

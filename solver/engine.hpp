@@ -68,6 +68,7 @@ class Engine {
     bool rel_valid;       // rel/shape computed for this trick start
     RelPattern rel;
     std::uint64_t shape;
+    TransTable::Seen seen;  // the table's answer to this node's probe, for its store
   };
   // The trick as move generation sees it, with `pos` cards played to it.
   static TrickView trick_view(const TrickState& tr, int pos) {

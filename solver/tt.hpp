@@ -9,11 +9,14 @@
 // positions.
 //
 // Memory is bounded by the budget given at construction: a fixed slot table
-// plus an arena of entries. Entry lists grow in power-of-two blocks recycled
-// through free lists; a list is capped at kMaxListEntries and then overwrites
-// its oldest entries. When the arena or the slot table is full, the whole
-// table is cleared (in constant time, and results never depend on the table). Pages are
-// touched only as they are used, so resident memory follows actual use.
+// plus an arena of entries. The arena holds entries in blocks of four, each a
+// structure of arrays (four masks, four lo, four hi words), so that a probe
+// compares four entries at a time (AVX2 where compiled for it). Entry lists
+// grow in power-of-two runs of blocks recycled through free lists; a list is
+// capped at kMaxListEntries and then overwrites its oldest entries. When the
+// arena or the slot table is full, the whole table is cleared (in constant
+// time, and results never depend on the table). Pages are touched only as
+// they are used, so resident memory follows actual use.
 //
 // Not thread-safe: one table per Solver, one Solver per thread.
 #pragma once
@@ -63,22 +66,40 @@ class TransTable {
   TransTable(const TransTable&) = delete;
   TransTable& operator=(const TransTable&) = delete;
 
-  // An entry for (shape, leader) matching `rel` whose bounds decide `beta`
-  // (lower >= beta or upper < beta), or nullptr. If `hint` is given, it
-  // receives some matching entry that carries a move hint, or nullptr.
-  const Entry* probe(std::uint64_t shape, int leader, const RelPattern& rel, int beta,
-                     const Entry** hint);
+  // What a probe that found no answer saw of its list, for a store that
+  // follows at the same node (same shape, leader and pattern): the entries
+  // that matched the pattern, the only ones a store can merge with or be
+  // implied by. A store to the list or a clear in between is detected (the
+  // slot's tag changes) and the store then scans the list itself.
+  struct Seen {
+    static constexpr int kMax = 8;
+    std::uint32_t slot = 0;
+    std::uint32_t tag = 0;  // the slot's tag at the probe; 0: nothing seen
+    int n = 0;              // entries matched, -1 when more than kMax (a power of two)
+    std::uint8_t at[kMax];  // their places in the list, newest first
+  };
+
+  // Whether there is an entry for (shape, leader) matching `rel` whose bounds
+  // decide `beta` (lower >= beta or upper < beta); if so, it is copied to
+  // `hit`. If `hint` is given, it receives some matching entry that carries a
+  // move hint, or an entry without one. `seen` is filled in when there is no
+  // hit.
+  bool probe(std::uint64_t shape, int leader, const RelPattern& rel, int beta, Entry& hit,
+             Entry* hint, Seen& seen);
 
   // Starts loading the slot of (shape, leader) into the cache, ahead of a
   // probe or store.
-  void prefetch(std::uint64_t shape, int leader) const;
+  void prefetch(std::uint64_t shape, int leader) const {
+    __builtin_prefetch(&slots_[home(shape, leader)]);
+  }
 
   // Records bounds for the positions whose owners at the places `places`
   // are those of `rel`. An identical pattern has its bounds intersected; a
   // pattern already implied by a more general entry with bounds at least as
-  // tight is not stored. `hint_suit` < 0: no hint.
+  // tight is not stored. `hint_suit` < 0: no hint. `seen`: what the probe
+  // at this node saw, if any.
   void store(std::uint64_t shape, int leader, std::uint64_t places, const RelPattern& rel,
-             int lower, int upper, int hint_suit, int hint_index);
+             int lower, int upper, int hint_suit, int hint_index, const Seen* seen = nullptr);
 
   void clear();
 
@@ -89,21 +110,49 @@ class TransTable {
   std::uint64_t resets() const { return resets_; }
 
  private:
+  // 16 bytes, four to a cache line: the slot of (shape, leader) is first
+  // looked for at line hash(shape), place leader, so all four leaders of a
+  // shape share a line.
   struct Slot {
     std::uint64_t shape;
-    std::uint32_t offset;    // first entry of the list in the arena
-    std::uint16_t count;     // entries in the list
-    std::uint16_t ring;      // next entry to overwrite once the list is capped
-    std::uint8_t cap_log2;   // capacity is 1 << cap_log2
-    std::uint8_t leader1;    // seat on lead + 1
-    std::uint8_t pad[2];
-    std::uint32_t generation;  // in use only when equal to the table's generation_
+    std::uint32_t offset;  // first entry of the list in the arena
+    // generation << 11 | leader << 9 | fill. The list holds min(fill,
+    // kMaxListEntries) entries; once capped, fill - kMaxListEntries is the
+    // next entry to overwrite. The capacity follows from the count: the
+    // count rounded up to a power of two, at least 1 << kMinCapLog2.
+    std::uint32_t tag;
   };
-  static_assert(sizeof(Slot) == 24);
+  static_assert(sizeof(Slot) == 16);
+  // Four entries, entry i of the block being {mask[i], lo[i], hi[i]}.
+  struct Block {
+    std::uint64_t mask[4];
+    std::uint64_t lo[4];
+    std::uint64_t hi[4];
+
+    Entry get(int i) const { return {mask[i], lo[i], hi[i]}; }
+    void set(int i, const Entry& e) {
+      mask[i] = e.mask;
+      lo[i] = e.lo;
+      hi[i] = e.hi;
+    }
+  };
+  static_assert(sizeof(Block) == 4 * sizeof(Entry));
+  static constexpr int kGenerationBits = 21;
+  static constexpr std::uint32_t kFillBits = 9, kKeyShift = kFillBits, kGenShift = kFillBits + 2;
+  static constexpr std::uint32_t kFillMask = (1u << kFillBits) - 1;
+  // Bytes of the budget charged per slot: what a slot took before slots were
+  // packed to 16 bytes, which keeps the arena, and so when a full table is
+  // cleared, as it was.
+  static constexpr std::size_t kSlotCharge = 24;
   static constexpr int kMinCapLog2 = 2;
   static constexpr int kMaxCapLog2 = 8;
   static constexpr std::uint32_t kNil = 0xffffffffu;
 
+  std::size_t home(std::uint64_t shape, int leader) const {
+    // Fibonacci hashing: the top bits of the product depend on every bit of
+    // the shape.
+    return ((shape * 0x9e3779b97f4a7c15ull) >> slot_shift_ & ~std::size_t{3}) | std::size_t(leader);
+  }
   Slot* find_slot(std::uint64_t shape, int leader, bool insert);
   // Allocates 1 << cap_log2 entries; kNil when the arena is exhausted.
   std::uint32_t allocate(int cap_log2);
@@ -111,14 +160,18 @@ class TransTable {
 
   std::size_t budget_;
   std::size_t slot_count_ = 0;  // a power of two
+  int slot_shift_ = 0;          // 64 - log2(slot_count_)
   std::size_t slots_used_ = 0;
   // clear() only advances the generation: slots of older generations count as
   // empty, so a clear costs nothing however large the table (solving many
   // small unrelated positions clears it for each). The slots are zeroed only
   // when the counter wraps around.
   std::uint32_t generation_ = 1;
-  Slot* slots_ = nullptr;
-  Entry* arena_ = nullptr;  // malloc'ed: pages are touched only when written
+  void* slot_memory_ = nullptr;
+  Slot* slots_ = nullptr;  // slot_memory_ aligned to a cache line
+  // aligned_alloc'ed: pages are touched only when written. Entry i of the
+  // arena is arena_[i / 4].get(i % 4); lists start on a block.
+  Block* arena_ = nullptr;
   std::uint32_t arena_size_ = 0;  // in entries
   std::uint32_t arena_top_ = 0;   // bump pointer, in entries
   std::uint32_t free_[kMaxCapLog2 + 1];
