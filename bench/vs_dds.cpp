@@ -33,6 +33,7 @@
 
 #include "bench/ref_list.hpp"
 #include "ddtb/solver.hpp"
+#include "ddtb/tablebase.hpp"
 #include "tests/support/dds_peer.hpp"
 
 #ifndef DDTB_REF_DIR
@@ -52,6 +53,7 @@ struct Options {
   int dds_mb = 0;  // SetResources' maxMemoryMB; 0 = DDS's default
   bool fresh_solver = false;
   bool quiet = false;
+  std::string tablebase;  // endgame tables for ddtb; empty: none
 };
 
 void usage(std::FILE* to) {
@@ -63,6 +65,7 @@ void usage(std::FILE* to) {
                "  --tt-mb N        ddtb transposition-table budget in MiB (default %zu)\n"
                "  --dds-mb N       DDS SetResources maxMemoryMB (default 0: DDS's choice)\n"
                "  --fresh-solver   a new ddtb::Solver per deal (default: one, reused)\n"
+               "  --tablebase DIR  ddtb probes the endgame tables of DIR (default: none)\n"
                "  --quiet          totals only\n",
                DDTB_REF_DIR, kDefaultTtMemoryBytes >> 20);
 }
@@ -95,6 +98,8 @@ bool parse_options(int argc, char** argv, Options& o) {
       o.tt_mb = static_cast<std::size_t>(n);
     } else if (arg == "--dds-mb" && (v = value()) && parse_int(v, 0, 1 << 20, n)) {
       o.dds_mb = static_cast<int>(n);
+    } else if (arg == "--tablebase" && (v = value())) {
+      o.tablebase = v;
     } else if (arg == "--fresh-solver") {
       o.fresh_solver = true;
     } else if (arg == "--quiet") {
@@ -199,6 +204,16 @@ void run_dds(const Options& o, const std::vector<RefDeal>& deals, int fd) {
 void run_ddtb(const Options& o, const std::vector<RefDeal>& deals, int fd) {
   SolverOptions so;
   so.tt_memory_bytes = o.tt_mb << 20;
+  if (!o.tablebase.empty()) {
+    // Opened in the child, so that its mappings and chunk cache count in
+    // ddtb's memory; main() has already checked that it opens.
+    auto tb = Tablebase::open(o.tablebase);
+    if (!tb) {
+      std::fprintf(stderr, "ddtb-vs-dds: %s\n", tb.error().message.c_str());
+      std::exit(2);
+    }
+    so.tablebase = *tb;
+  }
   std::optional<Solver> shared;
   if (!o.fresh_solver) shared.emplace(so);
   send_version(fd, "");
@@ -355,6 +370,15 @@ int run(const Options& o) {
   }
   const bool with_ddtb = o.sides != Sides::kDds, with_dds = o.sides != Sides::kDdtb;
   const std::size_t n = deals.size();
+  int table_cards = 0;
+  if (with_ddtb && !o.tablebase.empty()) {
+    auto tb = Tablebase::open(o.tablebase);
+    if (!tb) {
+      std::fprintf(stderr, "ddtb-vs-dds: %s\n", tb.error().message.c_str());
+      return 2;
+    }
+    table_cards = (*tb)->max_cards();
+  }
 
   std::printf("ddtb-vs-dds: %zu deals of %s, single-threaded both\n", n, o.list.c_str());
   if (with_ddtb)
@@ -362,6 +386,8 @@ int run(const Options& o) {
                 o.fresh_solver ? "a fresh Solver per deal"
                                : "one Solver reused across all deals (as DDS reuses its memory)",
                 o.tt_mb);
+  if (table_cards)
+    std::printf("  ddtb: endgame tables of %s, up to %d cards\n", o.tablebase.c_str(), table_cards);
   if (with_dds)
     std::printf("  dds:  %s, SetResources(%d, 1): one thread, memory reused across calls\n",
                 test::kLibddsPath, o.dds_mb);
