@@ -116,8 +116,8 @@ int follow_weight(const Hands& H, const TrickView& t, int card) {
   if (s == t.lead_suit) {
     if (!wins_now) {
       w = -r;
-    } else if (partner_winning) {
-      w = -20 - r;  // overtaking partner: rarely right (unblocking)
+    } else if (partner_winning && holds(H, t, t.win_card)) {
+      w = -20 - r;  // overtaking partner's winner: rarely right (unblocking)
     } else if (t.pos == 3) {
       w = 60 - r;
     } else if (holds(H, t, card)) {
