@@ -14,6 +14,7 @@ constexpr int kTtBestWin = 11, kTtBestLose = 9;    // card stored with a table e
 constexpr int kRuffRisk = -10;       // lead into an opponent's void with trumps
 constexpr int kRhoHigh = -18;        // RHO holds the top or second card of the suit
 constexpr int kRuffSetup = 16;       // singleton lead to partner's top, ruff later
+constexpr int kLhoHigh = -8;         // LHO holds the top card: he wins when he likes
 constexpr int kSuitBest = 30;        // a suit's best lead
 constexpr int kPdRuff = 10;          // lead for partner to ruff
 constexpr int kDiscardLen = 4;       // per card: discard from long suits
@@ -54,6 +55,7 @@ LeadSuit lead_suit_info(const Hands& H, const TrickView& t, int s) {
       side_suit && ((!L.lhos && H.has_trumps(lho)) || (!L.rhos && H.has_trumps(rho)));
   if (L.opp_can_ruff) L.suit_w += weight::kRuffRisk;
   if (L.rhos & (L.top | L.second)) L.suit_w += weight::kRhoHigh;
+  else if (L.lhos & L.top) L.suit_w += weight::kLhoHigh;
   if (side_suit && count(L.my) == 1 && H.has_trumps(me) && (L.pds & L.top) && count(L.pds) >= 2)
     L.suit_w += weight::kRuffSetup;
   // Partner ruffs while the opponents follow: usually a trick.
@@ -116,8 +118,8 @@ int follow_weight(const Hands& H, const TrickView& t, int card) {
   if (s == t.lead_suit) {
     if (!wins_now) {
       w = -r;
-    } else if (partner_winning) {
-      w = -20 - r;  // overtaking partner: rarely right (unblocking)
+    } else if (partner_winning && holds(H, t, t.win_card)) {
+      w = -20 - r;  // overtaking partner's winner: rarely right (unblocking)
     } else if (t.pos == 3) {
       w = 60 - r;
     } else if (holds(H, t, card)) {
