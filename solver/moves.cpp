@@ -18,6 +18,7 @@ constexpr int kLhoHigh = -8;         // LHO holds the top card: he wins when he 
 constexpr int kSuitBest = 30;        // a suit's best lead
 constexpr int kPdRuff = 10;          // lead for partner to ruff
 constexpr int kDiscardLen = 4;       // per card: discard from long suits
+constexpr int kLowLedAbove = 3;      // a led card with this many cards above it is "low"
 }  // namespace weight
 
 struct Hands {
@@ -109,6 +110,12 @@ bool holds(const Hands& H, const TrickView& t, int card) {
   return true;
 }
 
+// Whether the led card has at least kLowLedAbove cards of its suit above it.
+bool led_low(const TrickView& t) {
+  const Bits above = t.start & suit_bits(t.lead_suit) & ~(bit_of(t.win_card + 1) - 1);
+  return count(above) >= weight::kLowLedAbove;
+}
+
 int follow_weight(const Hands& H, const TrickView& t, int card) {
   const int s = suit_of(card), r = rank_of(card);
   const int me = (t.leader + t.pos) & 3;
@@ -124,6 +131,8 @@ int follow_weight(const Hands& H, const TrickView& t, int card) {
       w = 60 - r;
     } else if (holds(H, t, card)) {
       w = 50 - r;
+    } else if (t.pos == 1 && led_low(t)) {
+      w = -r;  // second hand low: winning a low lead cheaply only sets up 4th hand's card
     } else {
       w = 20 - r;
     }
