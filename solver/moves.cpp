@@ -19,6 +19,7 @@ constexpr int kSuitBest = 30;        // a suit's best lead
 constexpr int kPdRuff = 10;          // lead for partner to ruff
 constexpr int kDiscardLen = 4;       // per card: discard from long suits
 constexpr int kLowLedAbove = 3;      // a led card with this many cards above it is "low"
+constexpr int kForceTop = 10;        // third hand: a card that draws 4th hand's top card
 }  // namespace weight
 
 struct Hands {
@@ -135,6 +136,13 @@ int follow_weight(const Hands& H, const TrickView& t, int card) {
       w = -r;  // second hand low: winning a low lead cheaply only sets up 4th hand's card
     } else {
       w = 20 - r;
+      // Third hand, losing to 4th hand's top: high enough that 4th hand must
+      // spend it (beats his second card), but no higher.
+      if (t.pos == 2) {
+        const Bits fourth = H.suit((t.leader + 3) & 3, t.lead_suit);
+        const Bits rest = fourth & ~top_bit(fourth);
+        if (rest && card > top_index(rest)) w += weight::kForceTop;
+      }
     }
   } else if (s == H.trump) {
     if (!wins_now) {
