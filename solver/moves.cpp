@@ -20,6 +20,7 @@ constexpr int kPdRuff = 10;          // lead for partner to ruff
 constexpr int kDiscardLen = 4;       // per card: discard from long suits
 constexpr int kLowLedAbove = 3;      // a led card with this many cards above it is "low"
 constexpr int kForceTop = 10;        // third hand: a card that draws 4th hand's top card
+constexpr int kKnockOut = 15;        // lead a suit where we hold the 2nd and 3rd card
 }  // namespace weight
 
 struct Hands {
@@ -63,6 +64,11 @@ LeadSuit lead_suit_info(const Hands& H, const TrickView& t, int s) {
   // Partner ruffs while the opponents follow: usually a trick.
   if (side_suit && !L.pds && H.has_trumps(pd) && !L.opp_can_ruff && L.my) L.suit_w += weight::kPdRuff;
   L.opp = L.lhos | L.rhos;
+  // The opponents hold the top card, we the next two: knocking it out sets
+  // up both of ours.
+  const Bits ours = L.my | L.pds, rest = all & ~L.top & ~L.second;
+  if ((L.opp & L.top) && (ours & L.second) && (ours & rest) && (ours & top_bit(rest)))
+    L.suit_w += weight::kKnockOut;
   L.opp_single_top =
       (L.lhos == L.top && count(L.lhos) == 1) || (L.rhos == L.top && count(L.rhos) == 1);
   return L;
