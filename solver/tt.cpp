@@ -196,8 +196,11 @@ void TransTable::store(std::uint64_t shape, int leader, std::uint64_t places, co
   };
 
   Slot* s;
-  if (seen && seen->tag && seen->n >= 0 && slots_[seen->slot].tag == seen->tag &&
-      slots_[seen->slot].shape == shape) {
+  // The slot still holds what the probe saw only if the table has not been
+  // cleared since: a clear leaves the slots' words as they were (only the
+  // generation moves on), so the tag must also be of this generation.
+  if (seen && seen->tag && seen->n >= 0 && (seen->tag >> kGenShift) == generation_ &&
+      slots_[seen->slot].tag == seen->tag && slots_[seen->slot].shape == shape) {
     // The probe at this node saw the list as it is: only its matches count,
     // oldest first.
     s = &slots_[seen->slot];

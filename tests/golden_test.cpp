@@ -98,6 +98,28 @@ TEST_P(Golden, DdTableMatchesTable) {
   }
 }
 
+// The smallest transposition table fills up and is cleared many times within
+// one search, between a node's probe and its store: the answers must not
+// change (a store once wrote through a slot left over from before a clear).
+TEST(GoldenSmallTable, DdTablesWithTheSmallestTableFilledOften) {
+  const auto& all = golden();
+  ASSERT_TRUE(all.has_value()) << all.error().message;
+  SolverOptions options;
+  options.tt_memory_bytes = kMinTtMemoryBytes;
+  Solver solver(options);
+  constexpr std::size_t kSmallTableDeals = 8;
+  for (std::size_t i = 0; i < kSmallTableDeals && i < all->size(); ++i) {
+    const RefDeal& d = (*all)[i];
+    SCOPED_TRACE(deal_label(d));
+    const DdTable t = solver.dd_table(d.deal());
+    for (int s = 0; s < kNumStrains; ++s)
+      for (int h = 0; h < kNumSeats; ++h)
+        EXPECT_EQ(t.tricks[s][h], d.table[s][h]) << "strain " << strain_letter(strain_from_int(s))
+                                                 << ", declarer " << seat_letter(seat_from_int(h));
+  }
+  EXPECT_GT(solver.stats().tt_resets, 10u) << "the table was meant to fill up";
+}
+
 TEST_P(Golden, SolveMatchesFut) {
   const std::vector<RefDeal> deals = chunk();
   ASSERT_FALSE(deals.empty());
