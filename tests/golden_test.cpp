@@ -84,17 +84,21 @@ std::string deal_label(const RefDeal& d) {
          std::to_string(d.line) + "): " + d.pbn;
 }
 
+// Every entry of `t` equals the deal's TABLE line.
+void expect_table(const DdTable& t, const RefDeal& d) {
+  for (int s = 0; s < kNumStrains; ++s)
+    for (int h = 0; h < kNumSeats; ++h)
+      EXPECT_EQ(t.tricks[s][h], d.table[s][h]) << "strain " << strain_letter(strain_from_int(s))
+                                             << ", declarer " << seat_letter(seat_from_int(h));
+}
+
 TEST_P(Golden, DdTableMatchesTable) {
   const std::vector<RefDeal> deals = chunk();
   ASSERT_FALSE(deals.empty());
   Solver solver;
   for (const RefDeal& d : deals) {
     SCOPED_TRACE(deal_label(d));
-    const DdTable t = solver.dd_table(d.deal());
-    for (int s = 0; s < kNumStrains; ++s)
-      for (int h = 0; h < kNumSeats; ++h)
-        EXPECT_EQ(t.tricks[s][h], d.table[s][h]) << "strain " << strain_letter(strain_from_int(s))
-                                                 << ", declarer " << seat_letter(seat_from_int(h));
+    expect_table(solver.dd_table(d.deal()), d);
   }
 }
 
@@ -111,11 +115,7 @@ TEST(GoldenSmallTable, DdTablesWithTheSmallestTableFilledOften) {
   for (std::size_t i = 0; i < kSmallTableDeals && i < all->size(); ++i) {
     const RefDeal& d = (*all)[i];
     SCOPED_TRACE(deal_label(d));
-    const DdTable t = solver.dd_table(d.deal());
-    for (int s = 0; s < kNumStrains; ++s)
-      for (int h = 0; h < kNumSeats; ++h)
-        EXPECT_EQ(t.tricks[s][h], d.table[s][h]) << "strain " << strain_letter(strain_from_int(s))
-                                                 << ", declarer " << seat_letter(seat_from_int(h));
+    expect_table(solver.dd_table(d.deal()), d);
   }
   EXPECT_GT(solver.stats().tt_resets, 10u) << "the table was meant to fill up";
 }
