@@ -67,7 +67,7 @@ LeadSuit lead_suit_info(const Hands& H, const TrickView& t, int s) {
   // The opponents hold the top card, we the next two: knocking it out sets
   // up both of ours.
   const Bits ours = L.my | L.pds, rest = all & ~L.top & ~L.second;
-  if ((L.opp & L.top) && (ours & L.second) && (ours & rest) && (ours & top_bit(rest)))
+  if ((L.opp & L.top) && (ours & L.second) && (ours & top_bit(rest)))
     L.suit_w += weight::kKnockOut;
   L.opp_single_top =
       (L.lhos == L.top && count(L.lhos) == 1) || (L.rhos == L.top && count(L.rhos) == 1);
@@ -119,8 +119,7 @@ bool holds(const Hands& H, const TrickView& t, int card) {
 
 // Whether the led card has at least kLowLedAbove cards of its suit above it.
 bool led_low(const TrickView& t) {
-  const Bits above = t.start & suit_bits(t.lead_suit) & ~(bit_of(t.win_card + 1) - 1);
-  return count(above) >= weight::kLowLedAbove;
+  return count(t.start & suit_bits(t.lead_suit) & above(bit_of(t.win_card))) >= weight::kLowLedAbove;
 }
 
 int follow_weight(const Hands& H, const TrickView& t, int card) {
