@@ -55,8 +55,10 @@ class Engine {
   // One fail-soft search of the root.
   Value search(int beta);
   // North-South's exact future tricks, by zero-window searches narrowing from
-  // `guess`, given that they lie in [lower, upper].
-  int solve(int guess, int lower = 0, int upper = 13);
+  // `guess`, given that they lie in [lower, upper]. The first search asks
+  // whether North-South beat the guess, or with `reach_first` whether they
+  // reach it.
+  int solve(int guess, int lower = 0, int upper = 13, bool reach_first = false);
 
  private:
   struct TrickState {

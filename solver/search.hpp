@@ -47,7 +47,7 @@ class Search {
   // As Engine::set_root, solve and root_order.
   virtual void set_root(const std::array<Bits, 4>& hands, int trump, int leader, const int* trick,
                         int trick_size) = 0;
-  virtual int solve(int guess, int lower, int upper) = 0;
+  virtual int solve(int guess, int lower, int upper, bool reach_first) = 0;
   virtual int root_order(int out[13]) = 0;
   virtual void set_endgame_probe(const EndgameProbe* probe) = 0;
   virtual void clear_table() = 0;
