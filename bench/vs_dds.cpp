@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cinttypes>
 #include <cstdio>
@@ -53,6 +54,7 @@ struct Options {
   int dds_mb = 0;  // SetResources' maxMemoryMB; 0 = DDS's default
   bool fresh_solver = false;
   bool quiet = false;
+  int rounds = 1;  // times each side runs, alternating
   std::string tablebase;  // endgame tables for ddtb; empty: none
 };
 
@@ -66,6 +68,8 @@ void usage(std::FILE* to) {
                "  --dds-mb N       DDS SetResources maxMemoryMB (default 0: DDS's choice)\n"
                "  --fresh-solver   a new ddtb::Solver per deal (default: one, reused)\n"
                "  --tablebase DIR  ddtb probes the endgame tables of DIR (default: none)\n"
+               "  --rounds N       run both sides N times, alternating, and print each round's\n"
+               "                   ratios and their median (default 1)\n"
                "  --quiet          totals only\n",
                DDTB_REF_DIR, kDefaultTtMemoryBytes >> 20);
 }
@@ -100,6 +104,8 @@ bool parse_options(int argc, char** argv, Options& o) {
       o.dds_mb = static_cast<int>(n);
     } else if (arg == "--tablebase" && (v = value())) {
       o.tablebase = v;
+    } else if (arg == "--rounds" && (v = value()) && parse_int(v, 1, 100, n)) {
+      o.rounds = static_cast<int>(n);
     } else if (arg == "--fresh-solver") {
       o.fresh_solver = true;
     } else if (arg == "--quiet") {
@@ -394,10 +400,23 @@ int run(const Options& o) {
   std::printf("  times are CPU seconds of each side's own process\n\n");
 
   const SideResult idle = run_child("idle", 0, [](int) {});
-  SideResult dds, ours;
-  if (with_dds) dds = run_child("dds", n, [&](int fd) { run_dds(o, deals, fd); });
-  if (with_ddtb) ours = run_child("ddtb", n, [&](int fd) { run_ddtb(o, deals, fd); });
-  if ((with_dds && !dds.ok) || (with_ddtb && !ours.ok) || !idle.ok) return 2;
+  if (!idle.ok) return 2;
+  // Round r runs DDS and then ddtb; the per-deal lines and the totals below
+  // are those of the first round, the other rounds add a ratio each.
+  std::vector<SideResult> dds_runs, ours_runs;
+  for (int r = 0; r < o.rounds; ++r) {
+    if (with_dds) {
+      dds_runs.push_back(run_child("dds", n, [&](int fd) { run_dds(o, deals, fd); }));
+      if (!dds_runs.back().ok) return 2;
+    }
+    if (with_ddtb) {
+      ours_runs.push_back(run_child("ddtb", n, [&](int fd) { run_ddtb(o, deals, fd); }));
+      if (!ours_runs.back().ok) return 2;
+    }
+  }
+  const SideResult no_side;
+  const SideResult& dds = with_dds ? dds_runs.front() : no_side;
+  const SideResult& ours = with_ddtb ? ours_runs.front() : no_side;
   if (with_dds) std::printf("  dds reports version %s\n\n", dds.version.c_str());
 
   // Per deal: both sides' times, ratio, and agreement.
@@ -463,10 +482,67 @@ int run(const Options& o) {
     std::printf("dds nodes:  FUT solves %" PRIu64 " (DDS counts trick starts only)\n",
                 t_dds_solve.nodes);
 
+  if (o.rounds > 1) {
+    // Every round must give the same answers as the first.
+    for (int r = 1; r < o.rounds; ++r)
+      for (std::size_t i = 0; i < n; ++i)
+        for (const auto* runs : {&dds_runs, &ours_runs}) {
+          if (runs->empty()) continue;
+          const SideResult& a = (*runs)[0];
+          const SideResult& b = (*runs)[static_cast<std::size_t>(r)];
+          if (!same_values(a.tables[i], b.tables[i]) || !same_values(a.solves[i], b.solves[i])) {
+            ++bad;
+            std::printf("MISMATCH deal %d: round %d differs from round 1\n", deals[i].number, r + 1);
+          }
+        }
+    std::printf("rounds (cpu seconds; ratio ddtb/dds, each from one run of both sides):\n");
+    std::vector<double> table_ratios, solve_ratios;
+    for (int r = 0; r < o.rounds; ++r) {
+      Totals ot, os, dt, ds;
+      const std::size_t ri = static_cast<std::size_t>(r);
+      for (std::size_t i = 0; i < n; ++i) {
+        if (with_ddtb) {
+          ot.add(ours_runs[ri].tables[i]);
+          os.add(ours_runs[ri].solves[i]);
+        }
+        if (with_dds) {
+          dt.add(dds_runs[ri].tables[i]);
+          ds.add(dds_runs[ri].solves[i]);
+        }
+      }
+      std::printf("  round %2d: DD tables %s / %s = %s, FUT solves %s / %s = %s\n", r + 1,
+                  seconds(with_ddtb, ot.cpu, 3).c_str(), seconds(with_dds, dt.cpu, 3).c_str(),
+                  ratio_cell(both, ot.cpu, dt.cpu, 3).c_str(), seconds(with_ddtb, os.cpu, 3).c_str(),
+                  seconds(with_dds, ds.cpu, 3).c_str(), ratio_cell(both, os.cpu, ds.cpu, 3).c_str());
+      if (both) {
+        table_ratios.push_back(ot.cpu / dt.cpu);
+        solve_ratios.push_back(os.cpu / ds.cpu);
+      }
+    }
+    if (both) {
+      auto median = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        const std::size_t m = v.size() / 2;
+        return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+      };
+      std::printf("median of %d rounds: DD tables %.3f (%.3f to %.3f), FUT solves %.3f (%.3f to %.3f)\n",
+                  o.rounds, median(table_ratios),
+                  *std::min_element(table_ratios.begin(), table_ratios.end()),
+                  *std::max_element(table_ratios.begin(), table_ratios.end()), median(solve_ratios),
+                  *std::min_element(solve_ratios.begin(), solve_ratios.end()),
+                  *std::max_element(solve_ratios.begin(), solve_ratios.end()));
+    }
+  }
+
   // Memory: each side's peak RSS above the idle child's.
   const double base_mib = idle.max_rss_kib / 1024.0;
-  const double ours_mib = ours.max_rss_kib / 1024.0 - base_mib;
-  const double dds_mib = dds.max_rss_kib / 1024.0 - base_mib;
+  auto peak_kib = [](const std::vector<SideResult>& runs) {
+    long kib = 0;
+    for (const SideResult& r : runs) kib = std::max(kib, r.max_rss_kib);
+    return kib;
+  };
+  const double ours_mib = peak_kib(ours_runs) / 1024.0 - base_mib;
+  const double dds_mib = peak_kib(dds_runs) / 1024.0 - base_mib;
   std::printf("peak memory above an idle child (%.1f MiB): ddtb %s, dds %s, ratio %s\n", base_mib,
               mib(with_ddtb, ours_mib).c_str(), mib(with_dds, dds_mib).c_str(),
               ratio_cell(both, ours_mib, dds_mib, 3).c_str());
