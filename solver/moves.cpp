@@ -15,6 +15,8 @@ constexpr int kRuffRisk = -10;       // lead into an opponent's void with trumps
 constexpr int kRhoHigh = -18;        // RHO holds the top or second card of the suit
 constexpr int kRuffSetup = 16;       // singleton lead to partner's top, ruff later
 constexpr int kLhoHigh = -8;         // LHO holds the top card: he wins when he likes
+constexpr int kTowardSecond = 20;    // ... and partner the second: lead toward it
+constexpr int kAwayFromSecond = -24; // ... and we the second: leading it or away from it gives it up
 constexpr int kSuitBest = 30;        // a suit's best lead
 constexpr int kPdRuff = 10;          // lead for partner to ruff
 constexpr int kDiscardLen = 4;       // per card: discard from long suits
@@ -58,7 +60,11 @@ LeadSuit lead_suit_info(const Hands& H, const TrickView& t, int s) {
       side_suit && ((!L.lhos && H.has_trumps(lho)) || (!L.rhos && H.has_trumps(rho)));
   if (L.opp_can_ruff) L.suit_w += weight::kRuffRisk;
   if (L.rhos & (L.top | L.second)) L.suit_w += weight::kRhoHigh;
-  else if (L.lhos & L.top) L.suit_w += weight::kLhoHigh;
+  else if (L.lhos & L.top) {
+    L.suit_w += weight::kLhoHigh;
+    if (L.pds & L.second) L.suit_w += weight::kTowardSecond;
+    else if (L.my & L.second) L.suit_w += weight::kAwayFromSecond;
+  }
   if (side_suit && count(L.my) == 1 && H.has_trumps(me) && (L.pds & L.top) && count(L.pds) >= 2)
     L.suit_w += weight::kRuffSetup;
   // Partner ruffs while the opponents follow: usually a trick.
