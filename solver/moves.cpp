@@ -13,6 +13,7 @@ namespace weight {
 constexpr int kTtBestWin = 11, kTtBestLose = 9;    // card stored with a table entry
 constexpr int kRuffRisk = -10;       // lead into an opponent's void with trumps
 constexpr int kRhoHigh = -18;        // RHO holds the top or second card of the suit
+constexpr int kRhoSecondPdTop = 8;   // ... the second only, partner the top: less bad
 constexpr int kRuffSetup = 16;       // singleton lead to partner's top, ruff later
 constexpr int kLhoHigh = -8;         // LHO holds the top card: he wins when he likes
 constexpr int kTowardSecond = 20;    // ... and partner the second: lead toward it
@@ -59,8 +60,10 @@ LeadSuit lead_suit_info(const Hands& H, const TrickView& t, int s) {
   L.opp_can_ruff =
       side_suit && ((!L.lhos && H.has_trumps(lho)) || (!L.rhos && H.has_trumps(rho)));
   if (L.opp_can_ruff) L.suit_w += weight::kRuffRisk;
-  if (L.rhos & (L.top | L.second)) L.suit_w += weight::kRhoHigh;
-  else if (L.lhos & L.top) {
+  if (L.rhos & (L.top | L.second)) {
+    L.suit_w += weight::kRhoHigh;
+    if ((L.rhos & L.second) && (L.pds & L.top)) L.suit_w += weight::kRhoSecondPdTop;
+  } else if (L.lhos & L.top) {
     L.suit_w += weight::kLhoHigh;
     if (L.pds & L.second) L.suit_w += weight::kTowardSecond;
     else if (L.my & L.second) L.suit_w += weight::kAwayFromSecond;
