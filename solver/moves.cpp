@@ -14,6 +14,7 @@ constexpr int kTtBestWin = 11, kTtBestLose = 9;    // card stored with a table e
 constexpr int kRuffRisk = -10;       // lead into an opponent's void with trumps
 constexpr int kRhoHigh = -18;        // RHO holds the top or second card of the suit
 constexpr int kRhoSecondPdTop = 8;   // ... the second only, partner the top: less bad
+constexpr int kRhoTopMySecond = -20; // ... the top, we the second: leading it or away from it gives it up
 constexpr int kRuffSetup = 16;       // singleton lead to partner's top, ruff later
 constexpr int kLhoHigh = -8;         // LHO holds the top card: he wins when he likes
 constexpr int kTowardSecond = 20;    // ... and partner the second: lead toward it
@@ -63,6 +64,7 @@ LeadSuit lead_suit_info(const Hands& H, const TrickView& t, int s) {
   if (L.rhos & (L.top | L.second)) {
     L.suit_w += weight::kRhoHigh;
     if ((L.rhos & L.second) && (L.pds & L.top)) L.suit_w += weight::kRhoSecondPdTop;
+    else if ((L.rhos & L.top) && (L.my & L.second)) L.suit_w += weight::kRhoTopMySecond;
   } else if (L.lhos & L.top) {
     L.suit_w += weight::kLhoHigh;
     if (L.pds & L.second) L.suit_w += weight::kTowardSecond;
