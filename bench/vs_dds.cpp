@@ -492,7 +492,8 @@ int run(const Options& o) {
           const SideResult& b = (*runs)[static_cast<std::size_t>(r)];
           if (!same_values(a.tables[i], b.tables[i]) || !same_values(a.solves[i], b.solves[i])) {
             ++bad;
-            std::printf("MISMATCH deal %d: round %d differs from round 1\n", deals[i].number, r + 1);
+            std::printf("MISMATCH deal %d: %s round %d differs from its round 1\n", deals[i].number,
+                        runs == &dds_runs ? "dds" : "ddtb", r + 1);
           }
         }
     std::printf("rounds (cpu seconds; ratio ddtb/dds, each from one run of both sides):\n");
