@@ -49,6 +49,8 @@ enum class Sides { kBoth, kDdtb, kDds };
 struct Options {
   std::string list = std::string(DDTB_REF_DIR) + "/list100.txt";
   int deals = -1;  // all
+  int skip = 0;    // deals of the file passed over first
+  bool tables = true, solves = true;  // the work to time
   Sides sides = Sides::kBoth;
   std::size_t tt_mb = kDefaultTtMemoryBytes >> 20;
   int dds_mb = 0;  // SetResources' maxMemoryMB; 0 = DDS's default
@@ -62,7 +64,10 @@ void usage(std::FILE* to) {
   std::fprintf(to,
                "usage: ddtb-vs-dds [options]\n"
                "  --list FILE      DDS hand list (default %s/list100.txt)\n"
-               "  --deals N        only the first N deals\n"
+               "  --deals N        only the first N deals (after --skip)\n"
+               "  --skip N         pass over the first N deals of the file (held-out sets:\n"
+               "                   list100 is the first 100 deals of list1000)\n"
+               "  --work W         tables, solves or both (default both)\n"
                "  --only ddtb|dds  run one side (answers are then checked against the file)\n"
                "  --tt-mb N        ddtb transposition-table budget in MiB (default %zu)\n"
                "  --dds-mb N       DDS SetResources maxMemoryMB (default 0: DDS's choice)\n"
@@ -95,6 +100,13 @@ bool parse_options(int argc, char** argv, Options& o) {
       o.list = v;
     } else if (arg == "--deals" && (v = value()) && parse_int(v, 1, 1 << 20, n)) {
       o.deals = static_cast<int>(n);
+    } else if (arg == "--skip" && (v = value()) && parse_int(v, 0, 1 << 20, n)) {
+      o.skip = static_cast<int>(n);
+    } else if (arg == "--work" && (v = value()) &&
+               (std::strcmp(v, "tables") == 0 || std::strcmp(v, "solves") == 0 ||
+                std::strcmp(v, "both") == 0)) {
+      o.tables = std::strcmp(v, "solves") != 0;
+      o.solves = std::strcmp(v, "tables") != 0;
     } else if (arg == "--only" && (v = value()) &&
                (std::strcmp(v, "ddtb") == 0 || std::strcmp(v, "dds") == 0)) {
       o.sides = std::strcmp(v, "ddtb") == 0 ? Sides::kDdtb : Sides::kDds;
@@ -194,10 +206,15 @@ void run_dds(const Options& o, const std::vector<RefDeal>& deals, int fd) {
   test::DdsPeer dds(test::kLibddsPath, o.dds_mb);
   send_version(fd, dds.version());
   for (const RefDeal& d : deals) {
-    const Item item = timed([&](Item& it) { put_table(dds.dd_table(d.deal), it); });
+    const Item item = o.tables ? timed([&](Item& it) { put_table(dds.dd_table(d.deal), it); }) : Item{};
     write_all(fd, &item, sizeof item);
   }
   for (const RefDeal& d : deals) {
+    if (!o.solves) {
+      const Item none;
+      write_all(fd, &none, sizeof none);
+      continue;
+    }
     const Item item = timed([&](Item& it) {
       const test::DdsSolve r = dds.solve_board(d.fut_position);
       put_scores(r.result, it);
@@ -223,8 +240,13 @@ void run_ddtb(const Options& o, const std::vector<RefDeal>& deals, int fd) {
   std::optional<Solver> shared;
   if (!o.fresh_solver) shared.emplace(so);
   send_version(fd, "");
-  auto solve_all = [&](auto&& one) {
+  auto solve_all = [&](bool work, auto&& one) {
     for (const RefDeal& d : deals) {
+      if (!work) {
+        const Item none;
+        write_all(fd, &none, sizeof none);
+        continue;
+      }
       std::optional<Solver> fresh;
       Solver& solver = o.fresh_solver ? fresh.emplace(so) : *shared;
       solver.reset_stats();
@@ -236,8 +258,8 @@ void run_ddtb(const Options& o, const std::vector<RefDeal>& deals, int fd) {
       write_all(fd, &item, sizeof item);
     }
   };
-  solve_all([](Solver& s, const RefDeal& d, Item& it) { put_table(s.dd_table(d.deal), it); });
-  solve_all([](Solver& s, const RefDeal& d, Item& it) { put_scores(s.solve(d.fut_position), it); });
+  solve_all(o.tables, [](Solver& s, const RefDeal& d, Item& it) { put_table(s.dd_table(d.deal), it); });
+  solve_all(o.solves, [](Solver& s, const RefDeal& d, Item& it) { put_scores(s.solve(d.fut_position), it); });
 }
 
 bool read_all(int fd, void* data, std::size_t n) {
@@ -369,7 +391,13 @@ std::string ratio_cell(bool present, double a, double b, int decimals) {
 int run(const Options& o) {
   std::vector<RefDeal> deals;
   try {
-    deals = read_ref_list(o.list, o.deals);
+    deals = read_ref_list(o.list, o.deals < 0 ? -1 : o.skip + o.deals);
+    if (o.skip >= static_cast<int>(deals.size())) {
+      std::fprintf(stderr, "ddtb-vs-dds: --skip %d leaves no deal of %s (it has %zu)\n", o.skip,
+                   o.list.c_str(), deals.size());
+      return 2;
+    }
+    deals.erase(deals.begin(), deals.begin() + o.skip);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ddtb-vs-dds: %s\n", e.what());
     return 2;
@@ -386,7 +414,8 @@ int run(const Options& o) {
     table_cards = (*tb)->max_cards();
   }
 
-  std::printf("ddtb-vs-dds: %zu deals of %s, single-threaded both\n", n, o.list.c_str());
+  std::printf("ddtb-vs-dds: %zu deals of %s (deals %d to %d), single-threaded both\n", n,
+              o.list.c_str(), deals.front().number, deals.back().number);
   if (with_ddtb)
     std::printf("  ddtb: %s, TT budget %zu MiB\n",
                 o.fresh_solver ? "a fresh Solver per deal"
@@ -446,11 +475,11 @@ int run(const Options& o) {
     const Item& bs = both ? ds : gs;
     const char* a_name = with_ddtb ? "ddtb" : "dds";
     const char* b_name = both ? "dds" : "file";
-    if (!same_values(at, bt)) {
+    if (o.tables && !same_values(at, bt)) {
       ++bad;
       report_mismatch("DD table", d.number, a_name, at, b_name, bt, true);
     }
-    if (!same_values(as, bs)) {
+    if (o.solves && !same_values(as, bs)) {
       ++bad;
       report_mismatch("FUT solve", d.number, a_name, as, b_name, bs, false);
     }
@@ -471,14 +500,19 @@ int run(const Options& o) {
                 seconds(with_dds, b.wall, 3).c_str(), ratio_cell(both, a.cpu, b.cpu, 3).c_str(),
                 ratio_cell(both, a.wall, b.wall, 3).c_str());
   };
-  total_line("DD tables", t_ours_table, t_dds_table);
-  total_line("FUT solves", t_ours_solve, t_dds_solve);
-  if (with_ddtb)
+  if (o.tables) total_line("DD tables", t_ours_table, t_dds_table);
+  if (o.solves) total_line("FUT solves", t_ours_solve, t_dds_solve);
+  if (with_ddtb && o.tables && o.solves)
     std::printf("ddtb nodes: DD tables %" PRIu64 " (trick starts %" PRIu64 "), FUT solves %" PRIu64
                 " (trick starts %" PRIu64 ")\n",
                 t_ours_table.nodes, t_ours_table.trick_nodes, t_ours_solve.nodes,
                 t_ours_solve.trick_nodes);
-  if (with_dds)
+  else if (with_ddtb)
+    std::printf("ddtb nodes: %s %" PRIu64 " (trick starts %" PRIu64 ")\n",
+                o.tables ? "DD tables" : "FUT solves",
+                o.tables ? t_ours_table.nodes : t_ours_solve.nodes,
+                o.tables ? t_ours_table.trick_nodes : t_ours_solve.trick_nodes);
+  if (with_dds && o.solves)
     std::printf("dds nodes:  FUT solves %" PRIu64 " (DDS counts trick starts only)\n",
                 t_dds_solve.nodes);
 
@@ -511,27 +545,32 @@ int run(const Options& o) {
           ds.add(dds_runs[ri].solves[i]);
         }
       }
-      std::printf("  round %2d: DD tables %s / %s = %s, FUT solves %s / %s = %s\n", r + 1,
-                  seconds(with_ddtb, ot.cpu, 3).c_str(), seconds(with_dds, dt.cpu, 3).c_str(),
-                  ratio_cell(both, ot.cpu, dt.cpu, 3).c_str(), seconds(with_ddtb, os.cpu, 3).c_str(),
-                  seconds(with_dds, ds.cpu, 3).c_str(), ratio_cell(both, os.cpu, ds.cpu, 3).c_str());
+      std::printf("  round %2d:", r + 1);
+      if (o.tables)
+        std::printf(" DD tables %s / %s = %s%s", seconds(with_ddtb, ot.cpu, 3).c_str(),
+                    seconds(with_dds, dt.cpu, 3).c_str(), ratio_cell(both, ot.cpu, dt.cpu, 3).c_str(),
+                    o.solves ? "," : "");
+      if (o.solves)
+        std::printf(" FUT solves %s / %s = %s", seconds(with_ddtb, os.cpu, 3).c_str(),
+                    seconds(with_dds, ds.cpu, 3).c_str(), ratio_cell(both, os.cpu, ds.cpu, 3).c_str());
+      std::printf("\n");
       if (both) {
-        table_ratios.push_back(ot.cpu / dt.cpu);
-        solve_ratios.push_back(os.cpu / ds.cpu);
+        if (o.tables) table_ratios.push_back(ot.cpu / dt.cpu);
+        if (o.solves) solve_ratios.push_back(os.cpu / ds.cpu);
       }
     }
     if (both) {
-      auto median = [](std::vector<double> v) {
+      auto summary = [](const char* what, std::vector<double> v) {
+        if (v.empty()) return std::string();
         std::sort(v.begin(), v.end());
         const std::size_t m = v.size() / 2;
-        return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+        char buf[96];
+        std::snprintf(buf, sizeof buf, " %s %.3f (%.3f to %.3f)", what,
+                      v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2, v.front(), v.back());
+        return std::string(buf);
       };
-      std::printf("median of %d rounds: DD tables %.3f (%.3f to %.3f), FUT solves %.3f (%.3f to %.3f)\n",
-                  o.rounds, median(table_ratios),
-                  *std::min_element(table_ratios.begin(), table_ratios.end()),
-                  *std::max_element(table_ratios.begin(), table_ratios.end()), median(solve_ratios),
-                  *std::min_element(solve_ratios.begin(), solve_ratios.end()),
-                  *std::max_element(solve_ratios.begin(), solve_ratios.end()));
+      std::printf("median of %d rounds:%s%s\n", o.rounds, summary("DD tables", table_ratios).c_str(),
+                  summary("FUT solves", solve_ratios).c_str());
     }
   }
 
@@ -552,8 +591,8 @@ int run(const Options& o) {
     std::printf("FAILED: %d answers differ\n", bad);
     return 1;
   }
-  std::printf("all %zu DD tables and %zu FUT solves agree (%s)\n", n, n,
-              with_ddtb && with_dds ? "ddtb = dds" : "with the file");
+  std::printf("all %zu DD tables and %zu FUT solves agree (%s)\n", o.tables ? n : 0,
+              o.solves ? n : 0, with_ddtb && with_dds ? "ddtb = dds" : "with the file");
   return 0;
 }
 
