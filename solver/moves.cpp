@@ -25,6 +25,7 @@ constexpr int kDiscardLen = 4;       // per card: discard from long suits
 constexpr int kLowLedAbove = 3;      // a led card with this many cards above it is "low"
 constexpr int kForceTop = 10;        // third hand: a card that draws 4th hand's top card
 constexpr int kKnockOut = 15;        // lead a suit where we hold the 2nd and 3rd card
+constexpr int kTowardTenace = 18;    // lead toward partner's tenace: he holds the 1st and 3rd card, LHO the 2nd
 }  // namespace weight
 
 struct Hands {
@@ -80,6 +81,9 @@ LeadSuit lead_suit_info(const Hands& H, const TrickView& t, int s) {
   const Bits ours = L.my | L.pds, rest = all & ~L.top & ~L.second;
   if ((L.opp & L.top) && (ours & L.second) && (ours & top_bit(rest)))
     L.suit_w += weight::kKnockOut;
+  // Partner's tenace over LHO (AQ over the K): lead toward it, the finesse works.
+  if (rest && (L.lhos & L.second) && (L.pds & L.top) && (L.pds & top_bit(rest)))
+    L.suit_w += weight::kTowardTenace;
   L.opp_single_top =
       (L.lhos == L.top && count(L.lhos) == 1) || (L.rhos == L.top && count(L.rhos) == 1);
   return L;
