@@ -25,6 +25,7 @@ constexpr int kDiscardLen = 4;       // per card: discard from long suits
 constexpr int kLowLedAbove = 3;      // a led card with this many cards above it is "low"
 constexpr int kForceTop = 10;        // third hand: a card that draws 4th hand's top card
 constexpr int kKnockOut = 15;        // lead a suit where we hold the 2nd and 3rd card
+constexpr int kSplitHonors = 10;     // second hand after a low lead: win with a card that has an equal below it
 constexpr int kTowardTenace = 18;    // lead toward partner's tenace: he holds the 1st and 3rd card, LHO the 2nd
 }  // namespace weight
 
@@ -154,6 +155,10 @@ int follow_weight(const Hands& H, const TrickView& t, int card) {
       w = 50 - r;
     } else if (t.pos == 1 && led_low(t)) {
       w = -r;  // second hand low: winning a low lead cheaply only sets up 4th hand's card
+      // ... but from a sequence (KQ) split honors: it costs nothing, third
+      // hand's higher card promotes the equal.
+      const Bits lower = t.start & suit_bits(s) & below(bit_of(card));
+      if (lower && (H.h[me] & top_bit(lower))) w += weight::kSplitHonors;
     } else {
       w = 20 - r;
       // Third hand, losing to 4th hand's top: high enough that 4th hand must
