@@ -1,5 +1,7 @@
 #include "solver/moves.hpp"
 
+#include <algorithm>
+
 namespace ddtb::detail {
 inline namespace DDTB_ISA_NS {
 
@@ -27,6 +29,7 @@ constexpr int kForceTop = 10;        // third hand: a card that draws 4th hand's
 constexpr int kKnockOut = 15;        // lead a suit where we hold the 2nd and 3rd card
 constexpr int kSplitHonors = 10;     // second hand after a low lead: win with a card that has an equal below it
 constexpr int kTowardTenace = 18;    // lead toward partner's tenace: he holds the 1st and 3rd card, LHO the 2nd
+constexpr int kDiscardSpare = 8;     // suit contract, per card: discard from a suit where we outnumber both opponents
 }  // namespace weight
 
 struct Hands {
@@ -181,6 +184,13 @@ int follow_weight(const Hands& H, const TrickView& t, int card) {
     // Discard: from long suits, low cards. (Sparing suits where we hold the
     // top, or a guard just long enough such as Kx, searched more nodes.)
     w = weight::kDiscardLen * count(H.suit(me, s)) - r;
+    // In a suit contract, cards beyond both opponents' length (seats me ^ 1,
+    // me ^ 3) guard nothing, and as long cards they would be ruffed.
+    if (H.trump != kNoTrump) {
+      const int opp_len = std::max(count(H.suit(me ^ 1, s)), count(H.suit(me ^ 3, s)));
+      const int spare = count(H.suit(me, s)) - opp_len;
+      if (spare > 0) w += weight::kDiscardSpare * spare;
+    }
   }
   return w;
 }
