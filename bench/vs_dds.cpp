@@ -569,7 +569,9 @@ int run(const Options& o) {
                       v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2, v.front(), v.back());
         return std::string(buf);
       };
-      std::printf("median of %d rounds:%s%s\n", o.rounds, summary("DD tables", table_ratios).c_str(),
+      const std::string tables = summary("DD tables", table_ratios);
+      std::printf("median of %d rounds:%s%s%s\n", o.rounds, tables.c_str(),
+                  tables.empty() || solve_ratios.empty() ? "" : ",",
                   summary("FUT solves", solve_ratios).c_str());
     }
   }
