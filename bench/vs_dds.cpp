@@ -202,26 +202,29 @@ void send_version(int fd, const std::string& version) {
   write_all(fd, buf, kVersionBytes);
 }
 
+// Sends one item per deal: `one(d)`'s when `work` is set, else an empty one
+// (the parent reads both parts whatever --work says).
+template <class Fn>
+void send_items(int fd, const std::vector<RefDeal>& deals, bool work, Fn&& one) {
+  for (const RefDeal& d : deals) {
+    const Item item = work ? one(d) : Item{};
+    write_all(fd, &item, sizeof item);
+  }
+}
+
 void run_dds(const Options& o, const std::vector<RefDeal>& deals, int fd) {
   test::DdsPeer dds(test::kLibddsPath, o.dds_mb);
   send_version(fd, dds.version());
-  for (const RefDeal& d : deals) {
-    const Item item = o.tables ? timed([&](Item& it) { put_table(dds.dd_table(d.deal), it); }) : Item{};
-    write_all(fd, &item, sizeof item);
-  }
-  for (const RefDeal& d : deals) {
-    if (!o.solves) {
-      const Item none;
-      write_all(fd, &none, sizeof none);
-      continue;
-    }
-    const Item item = timed([&](Item& it) {
+  send_items(fd, deals, o.tables, [&](const RefDeal& d) {
+    return timed([&](Item& it) { put_table(dds.dd_table(d.deal), it); });
+  });
+  send_items(fd, deals, o.solves, [&](const RefDeal& d) {
+    return timed([&](Item& it) {
       const test::DdsSolve r = dds.solve_board(d.fut_position);
       put_scores(r.result, it);
       it.nodes = std::uint64_t(r.nodes);
     });
-    write_all(fd, &item, sizeof item);
-  }
+  });
 }
 
 void run_ddtb(const Options& o, const std::vector<RefDeal>& deals, int fd) {
@@ -240,23 +243,18 @@ void run_ddtb(const Options& o, const std::vector<RefDeal>& deals, int fd) {
   std::optional<Solver> shared;
   if (!o.fresh_solver) shared.emplace(so);
   send_version(fd, "");
+  // One item per deal, each solved by the shared Solver or a fresh one.
   auto solve_all = [&](bool work, auto&& one) {
-    for (const RefDeal& d : deals) {
-      if (!work) {
-        const Item none;
-        write_all(fd, &none, sizeof none);
-        continue;
-      }
+    send_items(fd, deals, work, [&](const RefDeal& d) {
       std::optional<Solver> fresh;
       Solver& solver = o.fresh_solver ? fresh.emplace(so) : *shared;
       solver.reset_stats();
-      const Item item = timed([&](Item& it) {
+      return timed([&](Item& it) {
         one(solver, d, it);
         it.nodes = solver.stats().nodes;
         it.trick_nodes = solver.stats().trick_starts;
       });
-      write_all(fd, &item, sizeof item);
-    }
+    });
   };
   solve_all(o.tables, [](Solver& s, const RefDeal& d, Item& it) { put_table(s.dd_table(d.deal), it); });
   solve_all(o.solves, [](Solver& s, const RefDeal& d, Item& it) { put_scores(s.solve(d.fut_position), it); });

@@ -183,12 +183,12 @@ int follow_weight(const Hands& H, const TrickView& t, int card) {
   } else {
     // Discard: from long suits, low cards. (Sparing suits where we hold the
     // top, or a guard just long enough such as Kx, searched more nodes.)
-    w = weight::kDiscardLen * count(H.suit(me, s)) - r;
+    const int len = count(H.suit(me, s));
+    w = weight::kDiscardLen * len - r;
     // In a suit contract, cards beyond both opponents' length (seats me ^ 1,
     // me ^ 3) guard nothing, and as long cards they would be ruffed.
     if (H.trump != kNoTrump) {
-      const int opp_len = std::max(count(H.suit(me ^ 1, s)), count(H.suit(me ^ 3, s)));
-      const int spare = count(H.suit(me, s)) - opp_len;
+      const int spare = len - std::max(count(H.suit(me ^ 1, s)), count(H.suit(me ^ 3, s)));
       if (spare > 0) w += weight::kDiscardSpare * spare;
     }
   }
