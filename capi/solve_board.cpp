@@ -1,5 +1,9 @@
 // SolveBoard and SolveBoardPBN: target / solutions / mode semantics over
-// Solver::solve().
+// the Solver, searching only what each combination asks for: solutions 3
+// solves every card (Solver::solve), solutions 1 or 2 without a target find
+// the best score and one card or every card taking it (best_card,
+// best_cards), and with a target each card is only tested against it
+// (card_reaching, cards_reaching).
 #include <algorithm>
 #include <array>
 
@@ -25,24 +29,20 @@ struct Scored {
   int score = 0;
 };
 
-void write(futureTricks* fut, int nodes, const std::vector<Scored>& cards, int shown_score,
-           bool own_scores) {
+void write(futureTricks* fut, int nodes, const std::vector<Scored>& cards) {
   fut->nodes = nodes;
   fut->cards = static_cast<int>(cards.size());
   for (std::size_t i = 0; i < cards.size(); ++i) {
     fut->suit[i] = to_int(cards[i].group.top.suit);
     fut->rank[i] = cards[i].group.top.rank;
     fut->equals[i] = cards[i].group.equals;
-    fut->score[i] = own_scores ? cards[i].score : shown_score;
+    fut->score[i] = cards[i].score;
   }
 }
 
 // The score of every legal group from a full solve, best first; ties keep
 // the suit/rank order of legal_groups().
-std::vector<Scored> scored_groups(const Position& p, Solver& solver, int& nodes) {
-  const std::uint64_t before = solver.stats().nodes;
-  const SolveResult r = solver.solve(p);
-  nodes = static_cast<int>(solver.stats().nodes - before);
+std::vector<Scored> scored_groups(const Position& p, const SolveResult& r) {
   std::array<int, 64> per_card;
   per_card.fill(0);
   for (const CardScore& cs : r.cards) {
@@ -58,6 +58,13 @@ std::vector<Scored> scored_groups(const Position& p, Solver& solver, int& nodes)
   return out;
 }
 
+// The solver's cards as DDS groups, each with its score.
+std::vector<Scored> as_groups(const std::vector<CardScore>& cards) {
+  std::vector<Scored> out;
+  for (const CardScore& cs : cards) out.push_back({CardGroup{cs.card, cs.equals}, cs.tricks});
+  return out;
+}
+
 int solve_position(const Position& p, int target, int solutions, int mode, futureTricks* fut,
                    Solver& solver) {
   if (target > p.tricks_left()) return RETURN_TARGET_TOO_HIGH;
@@ -68,12 +75,12 @@ int solve_position(const Position& p, int target, int solutions, int mode, futur
   // the target.
   if (p.tricks_left() == 1) {
     listed.push_back({groups.front(), solver.max_tricks(p)});
-    write(fut, 0, listed, 0, true);
+    write(fut, 0, listed);
     return RETURN_NO_FAULT;
   }
   if (mode == kModeShortcut && groups.size() == 1) {
     listed.push_back({groups.front(), kScoreNoChoice});
-    write(fut, 0, listed, 0, true);
+    write(fut, 0, listed);
     return RETURN_NO_FAULT;
   }
   if (target == kTargetNone && solutions != kSolutionsAll) {
@@ -81,31 +88,36 @@ int solve_position(const Position& p, int target, int solutions, int mode, futur
       listed.push_back({g, 0});
       if (solutions == kSolutionsOne) break;
     }
-    write(fut, 0, listed, 0, true);
+    write(fut, 0, listed);
     return RETURN_NO_FAULT;
   }
 
-  int nodes = 0;
-  const std::vector<Scored> all = scored_groups(p, solver, nodes);
-  const int best = all.front().score;
+  const std::uint64_t before = solver.stats().nodes;
+  auto nodes = [&] { return static_cast<int>(solver.stats().nodes - before); };
   if (solutions == kSolutionsAll) {
-    write(fut, nodes, all, 0, true);
+    const SolveResult r = solver.solve(p);
+    write(fut, nodes(), scored_groups(p, r));
     return RETURN_NO_FAULT;
   }
-  if (target != kTargetMax && best < target) {
+  if (target == kTargetMax) {
+    const SolveResult r = solutions == kSolutionsOne ? solver.best_card(p) : solver.best_cards(p);
+    write(fut, nodes(), as_groups(r.cards));
+    return RETURN_NO_FAULT;
+  }
+  if (solutions == kSolutionsOne) {
+    if (const std::optional<CardScore> c = solver.card_reaching(p, target))
+      listed.push_back({CardGroup{c->card, c->equals}, target});
+  } else {
+    listed = as_groups(solver.cards_reaching(p, target));
+  }
+  if (listed.empty()) {
     // DDS: -1; with target 1, 0 (missing one trick means taking none).
-    fut->nodes = nodes;
+    fut->nodes = nodes();
     fut->cards = 0;
     fut->score[0] = target == 1 ? 0 : kScoreMissed;
     return RETURN_NO_FAULT;
   }
-  const int bar = target == kTargetMax ? best : target;
-  for (const Scored& s : all) {
-    if (s.score < bar) break;
-    listed.push_back(s);
-    if (solutions == kSolutionsOne) break;
-  }
-  write(fut, nodes, listed, bar, false);
+  write(fut, nodes(), listed);
   return RETURN_NO_FAULT;
 }
 

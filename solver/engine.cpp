@@ -61,7 +61,7 @@ void Engine::set_root(const std::array<Bits, 4>& hands, int trump, int leader, c
   tricks_left_ = (count(t0.start) + 3) / 4;
 }
 
-int Engine::root_order(int out[13]) {
+int Engine::root_order(int out[13], bool fixed) {
   TrickState& tr = tricks_[0];
   const int pos = root_pos_;
   const int seat = (tr.leader + pos) & 3;
@@ -72,31 +72,41 @@ int Engine::root_order(int out[13]) {
     tr.rel_valid = false;
     Value hit;
     // Any beta: only the hint of a matching entry is wanted.
-    if (k > 1) probe_table(0, (k + 1) / 2, hit, hints);
+    if (k > 1 && !fixed) probe_table(0, (k + 1) / 2, hit, hints);
   }
   const TrickView view = trick_view(tr, pos);
   const Bits legal = legal_cards(hand_, view);
   const Bits choices = choices_of(legal, view, f_.rank_equivalence);
-  hints.tt_best = choice_for(choices, legal, hints.tt_best);
-  const std::uint64_t ckey = cutoff_key(tr, pos, seat, (k + 1) / 2);
-  const CutoffSlot& cslot = cutoffs_[ckey >> (64 - kCutoffBits)];
-  if (f_.move_ordering && cslot.check == static_cast<std::uint32_t>(ckey))
-    hints.killer = choice_for(choices, legal, cslot.card[seat]);
   MoveList ml;
-  int from = 0;
-  if (hints.killer >= 0) {
-    ml.moves[0] = Move{static_cast<std::int8_t>(hints.killer), 0};
-    list_moves(choices & ~bit_of(hints.killer), ml, 1);
-    from = 1;
+  if (fixed) {
+    list_fixed_root(choices, view, ml);
   } else {
-    list_moves(choices, ml);
+    hints.tt_best = choice_for(choices, legal, hints.tt_best);
+    const std::uint64_t ckey = cutoff_key(tr, pos, seat, (k + 1) / 2);
+    const CutoffSlot& cslot = cutoffs_[ckey >> (64 - kCutoffBits)];
+    if (f_.move_ordering && cslot.check == static_cast<std::uint32_t>(ckey))
+      hints.killer = choice_for(choices, legal, cslot.card[seat]);
+    int from = 0;
+    if (hints.killer >= 0) {
+      ml.moves[0] = Move{static_cast<std::int8_t>(hints.killer), 0};
+      list_moves(choices & ~bit_of(hints.killer), ml, 1);
+      from = 1;
+    } else {
+      list_moves(choices, ml);
+    }
+    if (f_.move_ordering) order_moves(hand_, trump_, view, hints, ml, from);
   }
-  if (f_.move_ordering) order_moves(hand_, trump_, view, hints, ml, from);
   for (int i = 0; i < ml.size; ++i) out[i] = ml.moves[i].card;
   return ml.size;
 }
 
+void Engine::list_fixed_root(Bits choices, const TrickView& view, MoveList& ml) const {
+  list_moves(choices, ml);
+  if (f_.move_ordering) order_moves(hand_, trump_, view, MoveHints{}, ml, 0);
+}
+
 Value Engine::search(int beta) {
+  root_card_ = -1;
   switch (root_pos_) {
     case 1: return play_moves<1>(0, beta, MoveHints{});
     case 2: return play_moves<2>(0, beta, MoveHints{});
@@ -105,7 +115,9 @@ Value Engine::search(int beta) {
   }
 }
 
-int Engine::solve(int guess, int lower, int upper, bool reach_first) {
+int Engine::solve(int guess, int lower, int upper, bool reach_first, int* best_card) {
+  const bool ns_root = is_ns((tricks_[0].leader + root_pos_) & 3);
+  if (best_card) *best_card = -1;
   upper = std::min(upper, tricks_left_);
   lower = std::clamp(lower, 0, upper);
   int g = std::clamp(guess, lower, upper);
@@ -116,6 +128,7 @@ int Engine::solve(int guess, int lower, int upper, bool reach_first) {
   int beta = reach_first && g > lower ? g : std::min(g + 1, upper);
   while (lower < upper) {
     const int v = search(beta).tricks;
+    if (best_card && (v >= beta) == ns_root) *best_card = root_card_;
     if (v >= beta)
       lower = v;
     else
@@ -200,7 +213,7 @@ bool Engine::probe_table(int t, int beta, Value& hit, MoveHints& hints) {
   prepare_relative(t);
   ++stats_.tt_lookups;
   TransTable::Entry e, hint;
-  if (tt_.probe(tr.shape, tr.leader, tr.rel, beta, e, &hint, tr.seen)) {
+  if (tt_.probe(tr.shape, TransTable::lead_key(tr.leader, trump_), tr.rel, beta, e, &hint, tr.seen)) {
     ++stats_.tt_hits;
     const Bits w = f_.winning_ranks ? cards_at_places(e.places(), tr.start) : tr.start;
     hit = {e.lower() >= beta ? e.lower() : e.upper(), w};
@@ -283,11 +296,29 @@ Value Engine::play_moves(int t, int beta, const MoveHints& hints_in) {
   const TrickView view = trick_view(tr, pos);
   const Bits legal = legal_cards(hand_, view);
   const Bits choices = choices_of(legal, view, f_.rank_equivalence);
+  const bool at_root = t == 0 && pos == root_pos_;
   if ((choices & (choices - 1)) == 0) {
     // One choice: nothing to order or remember.
     const int card = top_index(choices);
     best_card_[t][pos] = card;
+    if (at_root) root_card_ = card;
     return play<pos>(t, card, beta);
+  }
+
+  NodeSearch node(is_ns(seat), beta);
+  MoveList& ml = moves_[t][pos];
+  if (at_root && fixed_root_) {
+    list_fixed_root(choices, view, ml);
+    for (int i = 0; i < ml.size; ++i) {
+      const int card = ml.moves[i].card;
+      if (node.skips(card)) continue;
+      if (node.add(card, play<pos>(t, card, beta), f_.winning_ranks)) {
+        best_card_[t][pos] = root_card_ = card;
+        return node.cut;
+      }
+    }
+    best_card_[t][pos] = node.best_card;
+    return {node.best, node.winners};
   }
 
   MoveHints hints;
@@ -298,11 +329,11 @@ Value Engine::play_moves(int t, int beta, const MoveHints& hints_in) {
     hints.killer = choice_for(choices, legal, cslot.card[seat]);
   hints.tt_best = choice_for(choices, legal, hints_in.tt_best);
 
-  NodeSearch node(is_ns(seat), beta);
   auto finish_cut = [&](int card) {
     if (cslot.check != ccheck) cslot = {ccheck, {-1, -1, -1, -1}};
     cslot.card[seat] = static_cast<std::int8_t>(card);
     best_card_[t][pos] = card;
+    if (at_root) root_card_ = card;
     return node.cut;
   };
   // Near the root, leads whose likely trick ends in a decisive table entry
@@ -312,7 +343,6 @@ Value Engine::play_moves(int t, int beta, const MoveHints& hints_in) {
                            count(hand_[seat]) >= kProbeLeadsMinTricks;
   // The remembered cutoff card goes first; the rest is listed and ordered
   // only if it fails to cut.
-  MoveList& ml = moves_[t][pos];
   int from = 0;
   if (hints.killer >= 0 && !probe_leads) {
     const int card = hints.killer;
@@ -362,7 +392,7 @@ template <int pos>
       for (int i = 0; i < 4; ++i)
         shape -= std::uint64_t{1} << shape_shift((tr.leader + i) & 3, suit_of(tr.cards[i]));
       tricks_[t + 1].shape = shape;
-      tt_.prefetch(shape, winner);
+      tt_.prefetch(shape, TransTable::lead_key(winner, trump_));
     }
     r = trick_start(t + 1, beta - ns);
     r.tricks += ns;
@@ -447,7 +477,7 @@ bool Engine::probe_lead(int t, int lead, int beta) {
   }
   TransTable::Entry e;
   TransTable::Seen seen;
-  if (tt_.probe(shape_of(hand_), winner, rel, beta - ns, e, nullptr, seen)) {
+  if (tt_.probe(shape_of(hand_), TransTable::lead_key(winner, trump_), rel, beta - ns, e, nullptr, seen)) {
     const bool ns_cut = e.lower() >= beta - ns;
     hit = ns_cut == is_ns(tr.leader);
   }
@@ -559,7 +589,7 @@ void Engine::store(const TrickState& tr, const Value& v, int beta, int best_card
     hint_suit = suit_of(best_card);
     hint_index = count(tr.start & suit_bits(hint_suit) & above(bit_of(best_card)));
   }
-  tt_.store(tr.shape, tr.leader, places, tr.rel, lower, upper, hint_suit, hint_index, &tr.seen);
+  tt_.store(tr.shape, TransTable::lead_key(tr.leader, trump_), places, tr.rel, lower, upper, hint_suit, hint_index, &tr.seen);
 }
 
 int Engine::hint_card(const TransTable::Entry& e, const TrickState& tr) const {
@@ -581,10 +611,13 @@ class EngineSearch final : public Search {
                 int trick_size) override {
     engine_.set_root(hands, trump, leader, trick, trick_size);
   }
-  int solve(int guess, int lower, int upper, bool reach_first) override {
-    return engine_.solve(guess, lower, upper, reach_first);
+  int solve(int guess, int lower, int upper, bool reach_first, int* best_card) override {
+    return engine_.solve(guess, lower, upper, reach_first, best_card);
   }
-  int root_order(int out[13]) override { return engine_.root_order(out); }
+  int test(int beta) override { return engine_.search(beta).tricks; }
+  int root_card() const override { return engine_.root_card(); }
+  void set_fixed_root(bool fixed) override { engine_.set_fixed_root(fixed); }
+  int root_order(int out[13], bool fixed) override { return engine_.root_order(out, fixed); }
   void set_endgame_probe(const EndgameProbe* probe) override { engine_.set_endgame_probe(probe); }
   void clear_table() override { tt_.clear(); }
   TableCounts table_counts() const override {

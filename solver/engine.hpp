@@ -49,16 +49,34 @@ class Engine {
   // The choices at the root (one card per run of equivalent cards), in the
   // order the search would try them: the remembered cutoff card and the
   // table's best card first, then by the move-ordering weights (rank order
-  // when move ordering is off). Returns the number of cards written to `out`.
-  int root_order(int out[13]);
+  // when move ordering is off). With `fixed`, the order of a fixed root
+  // (set_fixed_root): the weights alone, which depend on the position only.
+  // Returns the number of cards written to `out`.
+  int root_order(int out[13], bool fixed = false);
+
+  // With `fixed` set, the root node tries its cards in the order of
+  // root_order(fixed = true) and ignores the cutoff memory and the table's
+  // hints there, so that the card that cuts the root off is the first in
+  // that order to reach the bound, whatever earlier searches left behind.
+  void set_fixed_root(bool fixed) { fixed_root_ = fixed; }
 
   // One fail-soft search of the root.
   Value search(int beta);
+  // The card that cut the root off in the last search(), or its only
+  // choice; -1 when the root was settled before any card was tried (the
+  // table, the sure-trick counts, ...) or no card cut it off.
+  int root_card() const { return root_card_; }
   // North-South's exact future tricks, by zero-window searches narrowing from
   // `guess`, given that they lie in [lower, upper]. The first search asks
   // whether North-South beat the guess, or with `reach_first` whether they
-  // reach it.
-  int solve(int guess, int lower = 0, int upper = 13, bool reach_first = false);
+  // reach it. With `best_card` given, it receives the root card (root_card())
+  // of the last search that the root's side cut off; that search set the
+  // bound the value ends on, so the card takes the value, and with a fixed
+  // root every card before it in the fixed order falls short of it. -1 when
+  // no card is known that way (the root was settled by a cutoff, or the
+  // value is a bound given by the caller).
+  int solve(int guess, int lower = 0, int upper = 13, bool reach_first = false,
+            int* best_card = nullptr);
 
  private:
   struct TrickState {
@@ -103,6 +121,8 @@ class Engine {
   // nodes in the DD tables, but the probes cost more than that saves.
   static constexpr int kProbeLeadsMinTricks = 12;
   Bits drop_bottom_runs(Bits winners, const TrickState& tr) const;
+  // The root's choices listed and ordered without hints (fixed order).
+  void list_fixed_root(Bits choices, const TrickView& view, MoveList& ml) const;
   void store(const TrickState& tr, const Value& v, int beta, int best_card);
   int hint_card(const TransTable::Entry& e, const TrickState& tr) const;
 
@@ -114,6 +134,8 @@ class Engine {
   std::array<Bits, 4> hand_{};
   int trump_ = kNoTrump;
   int root_pos_ = 0;
+  bool fixed_root_ = false;
+  int root_card_ = -1;
   int tricks_left_ = 0;
   std::array<TrickState, 14> tricks_{};
   std::array<std::array<MoveList, 4>, 14> moves_{};

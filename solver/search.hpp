@@ -44,11 +44,16 @@ struct TableCounts {
 class Search {
  public:
   virtual ~Search() = default;
-  // As Engine::set_root, solve and root_order.
+  // As Engine::set_root, solve, root_order, set_fixed_root and root_card.
   virtual void set_root(const std::array<Bits, 4>& hands, int trump, int leader, const int* trick,
                         int trick_size) = 0;
-  virtual int solve(int guess, int lower, int upper, bool reach_first) = 0;
-  virtual int root_order(int out[13]) = 0;
+  virtual int solve(int guess, int lower, int upper, bool reach_first, int* best_card) = 0;
+  // One zero-window search of the root (Engine::search): North-South's
+  // fail-soft bound, >= beta when they reach beta.
+  virtual int test(int beta) = 0;
+  virtual int root_card() const = 0;
+  virtual void set_fixed_root(bool fixed) = 0;
+  virtual int root_order(int out[13], bool fixed) = 0;
   virtual void set_endgame_probe(const EndgameProbe* probe) = 0;
   virtual void clear_table() = 0;
   virtual TableCounts table_counts() const = 0;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "solver/first_guess.hpp"
 #include "solver/search.hpp"
 #include "tablebase/probe_access.hpp"
 
@@ -29,16 +30,61 @@ detail::Features features_of(const SolverOptions& o) {
   return f;
 }
 
+// One run of equivalent legal cards, as DDS reports them: cards of one hand
+// and suit with no other card of the trick-start deal between them.
+struct Run {
+  Card card;              // the highest card of the run
+  std::uint16_t equals;   // DDS rank bits of the lower cards
+  Bits bits;              // every card of the run
+};
+
+struct Runs {
+  std::array<Run, 13> at;
+  int size = 0;
+  // The run holding the card of index `card` (-1: none).
+  int find(int card) const {
+    for (int i = 0; i < size; ++i)
+      if (at[i].bits & detail::bit_of(card)) return i;
+    return -1;
+  }
+};
+
+// The runs of the legal cards of the seat to play, in suit (S,H,D,C) and
+// rank order.
+Runs legal_runs(const Position& position) {
+  CardSet present = position.hands()[0] | position.hands()[1] | position.hands()[2] |
+                    position.hands()[3];
+  for (const Card c : position.trick()) present.insert(c);
+  const CardSet legal = position.legal_cards();
+  Runs runs;
+  for (int s = 0; s < 4; ++s) {
+    Bits holding = legal.suit(suit_from_int(s)).bits();
+    const Bits in_suit = present.suit(suit_from_int(s)).bits();
+    while (holding) {
+      const Bits top = detail::top_bit(holding);
+      const Bits run = detail::run_below(top, holding, in_suit);
+      holding &= ~run;
+      runs.at[runs.size++] = Run{Card::from_index(detail::top_index(top)),
+                                 static_cast<std::uint16_t>((run & ~top) >> (16 * s)), run};
+    }
+  }
+  return runs;
+}
+
+bool by_suit_and_rank(const CardScore& a, const CardScore& b) {
+  if (a.card.suit != b.card.suit) return a.card.suit < b.card.suit;
+  return a.card.rank > b.card.rank;
+}
+
 }  // namespace
 
 struct Solver::Impl {
   SolverOptions options;
   std::unique_ptr<detail::Search> search;
-  // The table is kept while successive roots have the same strain and every
-  // hand is within the hands of the root that started it (play-by-play on one
-  // deal); otherwise it is cleared so that it holds only relevant entries.
-  int tt_trump = -1;
-  std::array<Bits, 4> tt_hands{};
+  // The hands (with the cards of the current trick) of the root that began
+  // the current deal; a root whose hands lie within them continues that
+  // deal (play-by-play analysis).
+  std::array<Bits, 4> deal_hands{};
   std::unique_ptr<detail::TablebaseProbe> probe;
 
   explicit Impl(const SolverOptions& o)
@@ -51,14 +97,25 @@ struct Solver::Impl {
     }
   }
 
-  void prepare_table(const std::array<Bits, 4>& hands, int trump) {
-    bool keep = trump == tt_trump;
-    for (int s = 0; s < 4 && keep; ++s) keep = (hands[s] & ~tt_hands[s]) == 0;
-    if (keep) return;
-    search->clear_table();
-    tt_trump = trump;
-    tt_hands = hands;
+  // Table entries hold for every position of their key, whatever the deal
+  // they came from (solver/README.md, "Across deals"), so consecutive solves
+  // keep them. A root of a new deal clears the table only when it is more
+  // than a quarter full: entries of similar earlier deals (a robot's sampled
+  // deals, which share hands) are then still there, while a table filled by
+  // unrelated deals does not fill up and clear in the middle of this deal's
+  // searches. Quarter: on list100 (unrelated deals) the same nodes as
+  // clearing at every new deal; on a robot's play calls (200 sampled deals
+  // per call, the samples played on from call to call) 7% fewer nodes;
+  // keeping up to half full saved 10% there but cost 1% on list100.
+  void prepare_table(const std::array<Bits, 4>& hands) {
+    bool same_deal = true;
+    for (int s = 0; s < 4 && same_deal; ++s) same_deal = (hands[s] & ~deal_hands[s]) == 0;
+    if (same_deal) return;
+    deal_hands = hands;
+    const detail::TableCounts c = search->table_counts();
+    if (c.bytes * kClearShareDen > c.budget * kClearShareNum) search->clear_table();
   }
+  static constexpr std::size_t kClearShareNum = 1, kClearShareDen = 4;
 
   // Sets the engine's root to `p` (and keeps or clears the table for it).
   void set_root(const Position& p) {
@@ -70,17 +127,16 @@ struct Solver::Impl {
       trick[i] = c.index();
       with_trick[to_int(next_seat(p.leader(), i))] |= detail::bit_of(trick[i]);
     }
-    const int trump = to_int(p.trump());
-    prepare_table(with_trick, trump);
-    search->set_root(hands, trump, to_int(p.leader()), trick, p.trick_size());
+    prepare_table(with_trick);
+    search->set_root(hands, to_int(p.trump()), to_int(p.leader()), trick, p.trick_size());
   }
 
   // North-South's tricks from `p` on, counting the trick in progress, known
-  // to lie in [lower, upper] (`reach_first`: as Engine::solve).
+  // to lie in [lower, upper] (`reach_first`, `best_card`: as Engine::solve).
   int ns_tricks(const Position& p, int guess, int lower = 0, int upper = 13,
-                bool reach_first = false) {
+                bool reach_first = false, int* best_card = nullptr) {
     set_root(p);
-    return search->solve(guess, lower, upper, reach_first);
+    return search->solve(guess, lower, upper, reach_first, best_card);
   }
 
   // Tricks for the side of `side` from `p` on (trick in progress included),
@@ -88,13 +144,81 @@ struct Solver::Impl {
   // whether the side reaches `guess_side`; otherwise whether North-South
   // beat their share of it.
   int side_tricks(const Position& p, Seat side, int guess_side, int most = 13,
-                  bool reach_first = false) {
+                  bool reach_first = false, int* best_card = nullptr) {
     const int k = p.tricks_left();
     const bool ns = is_north_south(side);
     // East-West reach g exactly when North-South do not beat k - g.
-    const int v = ns ? ns_tricks(p, guess_side, 0, most, reach_first)
-                     : ns_tricks(p, k - guess_side, k - std::min(most, k), k, false);
+    const int v = ns ? ns_tricks(p, guess_side, 0, most, reach_first, best_card)
+                     : ns_tricks(p, k - guess_side, k - std::min(most, k), k, false, best_card);
     return ns ? v : k - v;
+  }
+
+  // A first guess at the tricks of the side of `side` from `p` on
+  // (solver/first_guess.hpp).
+  static int guess_for(const Position& p, Seat side) {
+    const int k = p.tricks_left();
+    const int ns =
+        detail::first_guess_ns(raw_hands(p), to_int(p.trump()), to_int(p.leader()), k);
+    return is_north_south(side) ? ns : k - ns;
+  }
+
+  // Whether the side of `side` takes at least `t` tricks from `p` on (trick
+  // in progress included): one zero-window search. `root_card`, if given,
+  // receives the root's card that proved it (-1: none known).
+  bool side_reaches(const Position& p, Seat side, int t, int* root_card = nullptr) {
+    if (root_card) *root_card = -1;
+    const int k = p.tricks_left();
+    if (t <= 0) return true;
+    if (t > k) return false;
+    set_root(p);
+    // East-West reach t exactly when North-South stay below k - t + 1.
+    const bool ns = is_north_south(side);
+    const int beta = ns ? t : k - t + 1;
+    const bool reached = (search->test(beta) >= beta) == ns;
+    if (root_card && reached) *root_card = search->root_card();
+    return reached;
+  }
+
+  // Whether playing `card` from `p` gives the side to play at least `t`
+  // tricks, this trick included.
+  bool card_reaches(const Position& p, Card card, int t) {
+    const Seat mover = p.to_play();
+    const Position child = *p.play(card);
+    if (child.trick_size() == 0) {
+      const int won = same_side(child.leader(), mover) ? 1 : 0;
+      return side_reaches(child, mover, t - won);
+    }
+    return side_reaches(child, mover, t);
+  }
+
+  // The runs of `p`'s legal cards in the fixed move order (Engine::root_order).
+  std::array<int, 13> fixed_order(const Position& p, const Runs& runs) {
+    set_root(p);
+    int order[13];
+    const int m = search->root_order(order, true);
+    std::array<int, 13> out;
+    for (int i = 0; i < m; ++i) out[i] = runs.find(order[i]);
+    return out;
+  }
+
+  // The first run in the fixed order, from place `from` on, whose card
+  // reaches `t`, or -1.
+  int first_reaching(const Position& p, const Runs& runs, int t, int from = 0) {
+    const std::array<int, 13> order = fixed_order(p, runs);
+    for (int i = from; i < runs.size; ++i)
+      if (card_reaches(p, runs.at[order[i]].card, t)) return order[i];
+    return -1;
+  }
+
+  // As Solver::best_card, plus the run of the card and its place in the
+  // fixed order.
+  int best_run(const Position& p, const Runs& runs, int& run) {
+    int card = -1;
+    search->set_fixed_root(true);
+    const int best = side_tricks(p, p.to_play(), guess_for(p, p.to_play()), 13, false, &card);
+    search->set_fixed_root(false);
+    run = card >= 0 ? runs.find(card) : first_reaching(p, runs, best);
+    return best;
   }
 };
 
@@ -106,39 +230,22 @@ Solver& Solver::operator=(Solver&&) noexcept = default;
 const SolverOptions& Solver::options() const { return impl_->options; }
 
 int Solver::max_tricks(const Position& position) {
-  const int k = position.tricks_left();
-  return impl_->side_tricks(position, position.to_play(), (k + 1) / 2);
+  return impl_->side_tricks(position, position.to_play(), Impl::guess_for(position, position.to_play()));
 }
 
 SolveResult Solver::solve(const Position& position) {
   SolveResult result;
   const Seat mover = position.to_play();
-  const int k = position.tricks_left();
 
-  // One entry per run of equivalent legal cards, as DDS reports them: cards
-  // of one hand and suit with no other card of the trick-start deal between.
-  CardSet present = position.hands()[0] | position.hands()[1] | position.hands()[2] |
-                    position.hands()[3];
-  for (const Card c : position.trick()) present.insert(c);
-  const CardSet legal = position.legal_cards();
-  struct Run {
-    Card card;
-    std::uint16_t equals;
+  const Runs legal = legal_runs(position);
+  // The runs in the order they are solved in.
+  struct Ordered {
+    Run run;
     int order;
   };
-  std::array<Run, 13> runs;
-  int n = 0;
-  for (int s = 0; s < 4; ++s) {
-    Bits holding = legal.suit(suit_from_int(s)).bits();
-    const Bits in_suit = present.suit(suit_from_int(s)).bits();
-    while (holding) {
-      const Bits top = detail::top_bit(holding);
-      const Bits run = detail::run_below(top, holding, in_suit);
-      holding &= ~run;
-      runs[n++] = Run{Card::from_index(detail::top_index(top)),
-                      static_cast<std::uint16_t>((run & ~top) >> (16 * s)), 99};
-    }
-  }
+  std::array<Ordered, 13> runs;
+  const int n = legal.size;
+  for (int j = 0; j < n; ++j) runs[j] = Ordered{legal.at[j], 99};
 
   // Every card is solved exactly on its own, in the order the search would
   // try them, each guessing the best score so far. The best card's score is
@@ -149,30 +256,26 @@ SolveResult Solver::solve(const Position& position) {
   // with one search fewer (list100 FUT nodes -1.3%, list1000 deals 1-150 -0.9%).
   impl_->set_root(position);
   int order[13];
-  const int m = impl_->search->root_order(order);
-  for (int i = 0; i < m; ++i)
-    for (int j = 0; j < n; ++j)
-      if (runs[j].order == 99 && (Bits{1} << order[i]) & detail::run_below(
-                                       Bits{1} << runs[j].card.index(),
-                                       legal.bits(), present.bits() | legal.bits())) {
-        runs[j].order = i;
-        break;
-      }
+  const int m = impl_->search->root_order(order, false);
+  for (int i = 0; i < m; ++i) {
+    const int j = legal.find(order[i]);
+    if (j >= 0 && runs[j].order == 99) runs[j].order = i;
+  }
   std::stable_sort(runs.begin(), runs.begin() + n,
-                   [](const Run& a, const Run& b) { return a.order < b.order; });
+                   [](const Ordered& a, const Ordered& b) { return a.order < b.order; });
   // The other cards of the first card's suit next: their searches meet the
   // table entries the first card's searches left (list100 FUT nodes -0.7%,
   // list1000 deals 101-300 -0.8% when added; after the move-ordering changes
   // that followed, about -0.1% on both).
   if (n > 2)
     std::stable_partition(runs.begin() + 1, runs.begin() + n,
-                          [&](const Run& r) { return r.card.suit == runs[0].card.suit; });
+                          [&](const Ordered& r) { return r.run.card.suit == runs[0].run.card.suit; });
 
   int best = -1;
   for (int i = 0; i < n; ++i) {
-    const Run& r = runs[i];
+    const Run& r = runs[i].run;
     const Position child = *position.play(r.card);
-    const int guess = best >= 0 ? best : (k + 1) / 2;
+    const int guess = best >= 0 ? best : Impl::guess_for(position, mover);
     int score;
     if (child.trick_size() == 0) {
       const int won = same_side(child.leader(), mover) ? 1 : 0;
@@ -190,10 +293,60 @@ SolveResult Solver::solve(const Position& position) {
   std::stable_sort(result.cards.begin(), result.cards.end(),
                    [](const CardScore& a, const CardScore& b) {
                      if (a.tricks != b.tricks) return a.tricks > b.tricks;
-                     if (a.card.suit != b.card.suit) return a.card.suit < b.card.suit;
-                     return a.card.rank > b.card.rank;
+                     return by_suit_and_rank(a, b);
                    });
   return result;
+}
+
+SolveResult Solver::best_card(const Position& position) {
+  SolveResult result;
+  const Runs runs = legal_runs(position);
+  if (runs.size == 0) return result;  // finished: no trick, no card
+  int run = -1;
+  result.tricks = impl_->best_run(position, runs, run);
+  result.cards.push_back(CardScore{runs.at[run].card, runs.at[run].equals, result.tricks});
+  return result;
+}
+
+SolveResult Solver::best_cards(const Position& position) {
+  SolveResult result;
+  const Runs runs = legal_runs(position);
+  if (runs.size == 0) return result;
+  int run = -1;
+  result.tricks = impl_->best_run(position, runs, run);
+  // Every card before the best one in the fixed order falls short of the
+  // best (Engine::solve); only those after it need a test.
+  const std::array<int, 13> order = impl_->fixed_order(position, runs);
+  int at = 0;
+  while (order[at] != run) ++at;
+  for (int i = 0; i < runs.size; ++i) {
+    const Run& r = runs.at[order[i]];
+    if (i == at || (i > at && impl_->card_reaches(position, r.card, result.tricks)))
+      result.cards.push_back(CardScore{r.card, r.equals, result.tricks});
+  }
+  std::sort(result.cards.begin(), result.cards.end(), by_suit_and_rank);
+  return result;
+}
+
+std::vector<CardScore> Solver::cards_reaching(const Position& position, int target) {
+  std::vector<CardScore> out;
+  const Runs runs = legal_runs(position);
+  for (int i = 0; i < runs.size; ++i)
+    if (impl_->card_reaches(position, runs.at[i].card, target))
+      out.push_back(CardScore{runs.at[i].card, runs.at[i].equals, target});
+  return out;
+}
+
+std::optional<CardScore> Solver::card_reaching(const Position& position, int target) {
+  const Runs runs = legal_runs(position);
+  if (runs.size == 0) return std::nullopt;
+  int card = -1;
+  impl_->search->set_fixed_root(true);
+  const bool reached = impl_->side_reaches(position, position.to_play(), target, &card);
+  impl_->search->set_fixed_root(false);
+  if (!reached) return std::nullopt;
+  const int run = card >= 0 ? runs.find(card) : impl_->first_reaching(position, runs, target);
+  return CardScore{runs.at[run].card, runs.at[run].equals, target};
 }
 
 DdTable Solver::dd_table(const Deal& deal) { return dd_table(deal, 0x1f); }
@@ -206,9 +359,10 @@ DdTable Solver::dd_table(const Deal& deal, unsigned strain_mask) {
     const Strain strain = strain_from_int(s);
     // Declarers N, S, W, E in turn (leaders E, W, N, S): partners often take
     // the same tricks, so each answer seeds the next search's first guess.
-    int ns_guess = (k + 1) / 2;
+    int ns_guess = -1;
     for (const Seat declarer : {Seat::North, Seat::South, Seat::West, Seat::East}) {
       const Position p = Position::at_trick_start(deal, strain, next_seat(declarer));
+      if (ns_guess < 0) ns_guess = Impl::guess_for(p, Seat::North);
       const int ns = impl_->ns_tricks(p, ns_guess);
       ns_guess = ns;
       table.tricks[s][to_int(declarer)] = is_north_south(declarer) ? ns : k - ns;
@@ -223,7 +377,7 @@ Expected<std::vector<int>> Solver::analyse_play(const Position& start,
   out.reserve(cards.size() + 1);
   Position p = start;
   int won = 0;
-  int future = impl_->side_tricks(p, side, (p.tricks_left() + 1) / 2);
+  int future = impl_->side_tricks(p, side, Impl::guess_for(p, side));
   out.push_back(future);
   for (std::size_t i = 0; i < cards.size(); ++i) {
     auto next = p.play(cards[i]);
@@ -255,9 +409,6 @@ SolverStats Solver::stats() const {
 
 void Solver::reset_stats() { impl_->search->stats() = {}; }
 
-void Solver::clear() {
-  impl_->search->clear_table();
-  impl_->tt_trump = -1;
-}
+void Solver::clear() { impl_->search->clear_table(); }
 
 }  // namespace ddtb

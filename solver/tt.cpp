@@ -95,10 +95,10 @@ std::size_t TransTable::bytes_in_use() const {
   return slots_used_ * sizeof(Slot) + std::size_t(arena_top_) * sizeof(Entry);
 }
 
-TransTable::Slot* TransTable::find_slot(std::uint64_t shape, int leader, bool insert) {
+TransTable::Slot* TransTable::find_slot(std::uint64_t shape, int lead, bool insert) {
   const std::size_t mask = slot_count_ - 1;
-  const std::uint32_t key = (generation_ << 2 | std::uint32_t(leader)) << kKeyShift;
-  for (std::size_t i = home(shape, leader);; i = (i + 1) & mask) {
+  const std::uint32_t key = (generation_ << 5 | std::uint32_t(lead)) << kKeyShift;
+  for (std::size_t i = home(shape, lead);; i = (i + 1) & mask) {
     Slot& s = slots_[i];
     if ((s.tag >> kGenShift) != generation_) {
       if (!insert) return nullptr;
@@ -131,12 +131,12 @@ void TransTable::release(std::uint32_t offset, int cap_log2) {
   free_[cap_log2] = offset;
 }
 
-bool TransTable::probe(std::uint64_t shape, int leader, const RelPattern& rel, int beta, Entry& hit,
+bool TransTable::probe(std::uint64_t shape, int lead, const RelPattern& rel, int beta, Entry& hit,
                        Entry* hint, Seen& seen) {
   if (hint) *hint = Entry{};
   seen.tag = 0;
   bool want_hint = hint != nullptr;
-  const Slot* s = find_slot(shape, leader, false);
+  const Slot* s = find_slot(shape, lead, false);
   if (!s) return false;
   const int count = std::min<int>(s->tag & kFillMask, kMaxListEntries);
   const Block* b = &arena_[s->offset / 4];
@@ -169,7 +169,7 @@ bool TransTable::probe(std::uint64_t shape, int leader, const RelPattern& rel, i
   return false;
 }
 
-void TransTable::store(std::uint64_t shape, int leader, std::uint64_t places, const RelPattern& rel,
+void TransTable::store(std::uint64_t shape, int lead, std::uint64_t places, const RelPattern& rel,
                        int lower, int upper, int hint_suit, int hint_index, const Seen* seen) {
   if ((slots_used_ + 1) * kMaxLoadDen > slot_count_ * kMaxLoadNum) {
     ++resets_;
@@ -209,7 +209,7 @@ void TransTable::store(std::uint64_t shape, int leader, std::uint64_t places, co
       if (settles(arena_[at / 4], int(at % 4))) return;
     }
   } else {
-    s = find_slot(shape, leader, true);
+    s = find_slot(shape, lead, true);
     const int count = std::min<int>(s->tag & kFillMask, kMaxListEntries);
     // Only entries that match `rel` can be identical or more general (they
     // agree with it on their places).
@@ -240,7 +240,7 @@ void TransTable::store(std::uint64_t shape, int leader, std::uint64_t places, co
     if (off == kNil) {
       ++resets_;
       clear();
-      s = find_slot(shape, leader, true);
+      s = find_slot(shape, lead, true);
       off = allocate(kMinCapLog2);
       assert(off != kNil);
     } else if (count) {

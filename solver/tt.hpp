@@ -1,7 +1,8 @@
 // The transposition table. Internal.
 //
 // Positions are stored at trick boundaries only. The key is the exact shape
-// (every seat's length in every suit) and the seat on lead; under one key, a
+// (every seat's length in every suit), the seat on lead and the strain
+// (lead_key()); under one key, a
 // list of entries each say: "every position whose owners agree with the
 // entry's at its places has North-South future tricks in [lower, upper]".
 // The places cover, per suit, the top cards down to the lowest card that
@@ -61,13 +62,19 @@ class TransTable {
   static_assert(sizeof(Entry) == 24, "entries are packed to 24 bytes");
   static constexpr int kMaxListEntries = 256;
 
+  // The second part of the key: the seat on lead (0..3) and the strain
+  // (0..3, or 4 for no trump). An entry holds for every position of its key
+  // whatever the deal it came from (solver/README.md), so the table keeps
+  // entries of any number of deals and strains side by side.
+  static constexpr int lead_key(int leader, int strain) { return strain << 2 | leader; }
+
   explicit TransTable(std::size_t budget_bytes);
   ~TransTable();
   TransTable(const TransTable&) = delete;
   TransTable& operator=(const TransTable&) = delete;
 
   // What a probe that found no answer saw of its list, for a store that
-  // follows at the same node (same shape, leader and pattern): the entries
+  // follows at the same node (same shape, lead key and pattern): the entries
   // that matched the pattern, the only ones a store can merge with or be
   // implied by. A store to the list or a clear in between is detected (the
   // slot's tag changes) and the store then scans the list itself.
@@ -79,18 +86,18 @@ class TransTable {
     std::uint8_t at[kMax];  // their places in the list, newest first
   };
 
-  // Whether there is an entry for (shape, leader) matching `rel` whose bounds
+  // Whether there is an entry for (shape, lead) matching `rel` whose bounds
   // decide `beta` (lower >= beta or upper < beta); if so, it is copied to
   // `hit`. If `hint` is given, it receives some matching entry that carries a
   // move hint, or an entry without one. `seen` is filled in when there is no
   // hit.
-  bool probe(std::uint64_t shape, int leader, const RelPattern& rel, int beta, Entry& hit,
+  bool probe(std::uint64_t shape, int lead, const RelPattern& rel, int beta, Entry& hit,
              Entry* hint, Seen& seen);
 
-  // Starts loading the slot of (shape, leader) into the cache, ahead of a
+  // Starts loading the slot of (shape, lead) into the cache, ahead of a
   // probe or store.
-  void prefetch(std::uint64_t shape, int leader) const {
-    __builtin_prefetch(&slots_[home(shape, leader)]);
+  void prefetch(std::uint64_t shape, int lead) const {
+    __builtin_prefetch(&slots_[home(shape, lead)]);
   }
 
   // Records bounds for the positions whose owners at the places `places`
@@ -98,7 +105,7 @@ class TransTable {
   // pattern already implied by a more general entry with bounds at least as
   // tight is not stored. `hint_suit` < 0: no hint. `seen`: what the probe
   // at this node saw, if any.
-  void store(std::uint64_t shape, int leader, std::uint64_t places, const RelPattern& rel,
+  void store(std::uint64_t shape, int lead, std::uint64_t places, const RelPattern& rel,
              int lower, int upper, int hint_suit, int hint_index, const Seen* seen = nullptr);
 
   void clear();
@@ -110,13 +117,13 @@ class TransTable {
   std::uint64_t resets() const { return resets_; }
 
  private:
-  // 16 bytes, four to a cache line: the slot of (shape, leader) is first
-  // looked for at line hash(shape), place leader, so all four leaders of a
+  // 16 bytes, four to a cache line: the slot of (shape, lead) is first
+  // looked for at line hash(shape, strain), place leader, so all four leaders of a
   // shape share a line.
   struct Slot {
     std::uint64_t shape;
     std::uint32_t offset;  // first entry of the list in the arena
-    // generation << 11 | leader << 9 | fill. The list holds min(fill,
+    // generation << 14 | lead << 9 | fill. The list holds min(fill,
     // kMaxListEntries) entries; once capped, fill - kMaxListEntries is the
     // next entry to overwrite. The capacity follows from the count: the
     // count rounded up to a power of two, at least 1 << kMinCapLog2.
@@ -137,8 +144,8 @@ class TransTable {
     }
   };
   static_assert(sizeof(Block) == 4 * sizeof(Entry));
-  static constexpr int kGenerationBits = 21;
-  static constexpr std::uint32_t kFillBits = 9, kKeyShift = kFillBits, kGenShift = kFillBits + 2;
+  static constexpr int kGenerationBits = 18;
+  static constexpr std::uint32_t kFillBits = 9, kKeyShift = kFillBits, kGenShift = kFillBits + 5;
   static constexpr std::uint32_t kFillMask = (1u << kFillBits) - 1;
   // Bytes of the budget charged per slot: what a slot took before slots were
   // packed to 16 bytes, which keeps the arena, and so when a full table is
@@ -148,12 +155,13 @@ class TransTable {
   static constexpr int kMaxCapLog2 = 8;
   static constexpr std::uint32_t kNil = 0xffffffffu;
 
-  std::size_t home(std::uint64_t shape, int leader) const {
+  std::size_t home(std::uint64_t shape, int lead) const {
     // Fibonacci hashing: the top bits of the product depend on every bit of
-    // the shape.
-    return ((shape * 0x9e3779b97f4a7c15ull) >> slot_shift_ & ~std::size_t{3}) | std::size_t(leader);
+    // the shape (and of the strain mixed into it).
+    const std::uint64_t key = shape ^ std::uint64_t(lead >> 2) * 0xd6e8feb86659fd93ull;
+    return ((key * 0x9e3779b97f4a7c15ull) >> slot_shift_ & ~std::size_t{3}) | std::size_t(lead & 3);
   }
-  Slot* find_slot(std::uint64_t shape, int leader, bool insert);
+  Slot* find_slot(std::uint64_t shape, int lead, bool insert);
   // Allocates 1 << cap_log2 entries; kNil when the arena is exhausted.
   std::uint32_t allocate(int cap_log2);
   void release(std::uint32_t offset, int cap_log2);

@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -133,12 +134,66 @@ void expect_matches(const SolveResult& got, const ReferenceResult& want, const P
     EXPECT_EQ(run_score[r.card.index()], r.tricks) << "score of " << to_string(r.card);
 }
 
-// Solves `p` with `solver` (solve() and max_tricks()) and compares with the
-// reference. Returns true when nothing failed.
+// The legal cards of `p` whose reference score is at least `t`.
+CardSet reaching(const ReferenceResult& want, int t) {
+  CardSet out;
+  for (const ReferenceCard& r : want.cards)
+    if (r.tricks >= t) out.insert(r.card);
+  return out;
+}
+
+// The cards of `cards` (each a run: its card and the lower cards in
+// `equals`), checked to be disjoint, legal, suit-and-rank ordered and to
+// carry the score `tricks`.
+CardSet covered_by(const std::vector<CardScore>& cards, int tricks, const Position& p,
+                   const char* what) {
+  CardSet covered;
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    const CardScore& c = cards[i];
+    const CardSet run = CardSet::of(c.card) | CardSet::from_holding(c.card.suit, c.equals);
+    EXPECT_TRUE(p.legal_cards().contains_all(run)) << what << ": " << to_pbn(run) << " not legal";
+    EXPECT_FALSE(covered.intersects(run)) << what << ": " << to_pbn(run) << " overlaps";
+    EXPECT_EQ(c.tricks, tricks) << what << ": score of " << to_string(c.card);
+    if (i > 0 && cards.size() > 1)
+      EXPECT_TRUE(cards[i - 1].card.suit != c.card.suit ? cards[i - 1].card.suit < c.card.suit
+                                                        : cards[i - 1].card.rank > c.card.rank)
+          << what << ": " << to_string(c.card) << " out of suit and rank order";
+    covered |= run;
+  }
+  return covered;
+}
+
+// The single-answer forms (best_card, best_cards, cards_reaching,
+// card_reaching) against the reference's score of every card.
+void expect_single_answers(Solver& solver, const Position& p, const ReferenceResult& want) {
+  const SolveResult one = solver.best_card(p);
+  EXPECT_EQ(one.tricks, want.tricks) << "best_card()";
+  ASSERT_EQ(one.cards.size(), 1u) << "best_card() gives one card";
+  EXPECT_TRUE(reaching(want, want.tricks).contains_all(covered_by(one.cards, want.tricks, p, "best_card()")))
+      << "best_card(): " << to_string(one.cards[0].card) << " does not take the most tricks";
+  const SolveResult all = solver.best_cards(p);
+  EXPECT_EQ(all.tricks, want.tricks) << "best_cards()";
+  EXPECT_EQ(covered_by(all.cards, want.tricks, p, "best_cards()"), reaching(want, want.tricks))
+      << "best_cards()";
+  for (const int t : {want.tricks - 1, want.tricks, want.tricks + 1}) {
+    SCOPED_TRACE("target " + std::to_string(t));
+    EXPECT_EQ(covered_by(solver.cards_reaching(p, t), t, p, "cards_reaching()"), reaching(want, t))
+        << "cards_reaching()";
+    const std::optional<CardScore> first = solver.card_reaching(p, t);
+    EXPECT_EQ(first.has_value(), !reaching(want, t).empty()) << "card_reaching()";
+    if (first)
+      EXPECT_TRUE(reaching(want, t).contains_all(covered_by({*first}, t, p, "card_reaching()")))
+          << "card_reaching(): " << to_string(first->card) << " falls short";
+  }
+}
+
+// Solves `p` with `solver` (solve(), max_tricks() and the single-answer
+// forms) and compares with the reference. Returns true when nothing failed.
 bool check_position(Solver& solver, const Position& p, const ReferenceResult& want) {
   const int before = failures_so_far();
   expect_matches(solver.solve(p), want, p);
   EXPECT_EQ(solver.max_tricks(p), want.tricks) << "max_tricks()";
+  expect_single_answers(solver, p, want);
   return failures_so_far() == before;
 }
 bool check_position(Solver& solver, const Position& p) {
@@ -353,6 +408,62 @@ TEST(SolverVsReferenceShared, DdTableOfEndings) {
       EXPECT_EQ(part.tricks[s], ((mask >> s) & 1 ? table.tricks[s] : std::array<int, 4>{}))
           << "mask " << mask << ", strain " << s;
     if (failures_so_far() != before) ++failing;
+  }
+}
+
+// Answers never depend on what a Solver solved before: one Solver solves
+// positions of every size in one order, another in the reverse order with
+// unrelated deals in between, and every answer (the card best_card() and
+// card_reaching() pick included) is the same.
+TEST(SolverVsReferenceShared, AnswersDoNotDependOnEarlierCalls) {
+  struct Answers {
+    SolveResult all, one, best;
+    std::optional<CardScore> first;
+    std::vector<CardScore> reaching;
+  };
+  std::vector<Position> positions;
+  for (int i = 0; i < 60; ++i) {
+    const std::uint64_t seed = kSeedBase + 3'000'000 + static_cast<std::uint64_t>(i);
+    Rng rng(seed);
+    const int tricks = 7 + static_cast<int>(rng.below(7));
+    const int played = static_cast<int>(rng.below(4));
+    positions.push_back(random_position(rng, tricks, played, strain_from_int(i % kNumStrains),
+                                        seat_from_int(i / kNumStrains % kNumSeats)));
+  }
+  // Forward: the single answers first, on a table that has not seen the
+  // position. Backward: the position's full solve first, which leaves its
+  // best cards in the table and the cutoff memory, and an unrelated deal
+  // of the same size before that.
+  Solver forward, backward;
+  std::vector<Answers> want;
+  for (const Position& p : positions) {
+    Answers a;
+    const int target = (p.tricks_left() + 1) / 2;
+    a.one = forward.best_card(p);
+    a.best = forward.best_cards(p);
+    a.first = forward.card_reaching(p, target);
+    a.reaching = forward.cards_reaching(p, target);
+    a.all = forward.solve(p);
+    want.push_back(a);
+  }
+  Rng other(kSeedBase + 3'100'000);
+  for (int i = static_cast<int>(positions.size()) - 1; i >= 0; --i) {
+    const Position& p = positions[static_cast<std::size_t>(i)];
+    SCOPED_TRACE("position " + std::to_string(i) + ": " + describe(p));
+    backward.solve(random_position(other, p.tricks_left(), 0, p.trump(), p.leader()));
+    Answers got;
+    const int target = (p.tricks_left() + 1) / 2;
+    got.all = backward.solve(p);
+    got.reaching = backward.cards_reaching(p, target);
+    got.first = backward.card_reaching(p, target);
+    got.best = backward.best_cards(p);
+    got.one = backward.best_card(p);
+    const Answers& w = want[static_cast<std::size_t>(i)];
+    EXPECT_EQ(got.all.cards, w.all.cards) << "solve()";
+    EXPECT_EQ(got.one.cards, w.one.cards) << "best_card()";
+    EXPECT_EQ(got.best.cards, w.best.cards) << "best_cards()";
+    EXPECT_EQ(got.first, w.first) << "card_reaching()";
+    EXPECT_EQ(got.reaching, w.reaching) << "cards_reaching()";
   }
 }
 

@@ -25,9 +25,12 @@
  * Where ddtb differs from DDS 2.9.0, on purpose:
  *  - Cards of equal score in futureTricks are listed by suit (S,H,D,C), then
  *    rank, high first; DDS lists them in its internal move-ordering order.
- *    With solutions = 1 (or target = 0) the card returned is the first in
- *    ddtb's order (with a target, the best card); DDS returns the first in
- *    its own order. The scores and equals are DDS's. futureTricks.nodes
+ *    With solutions = 1 the card returned is the first card taking the
+ *    most tricks (or reaching the target) in ddtb's fixed move order for
+ *    the position, a function of the position alone: it never depends on
+ *    earlier calls (DDS's may, through its transposition table); with
+ *    target = 0 it is the first legal card by suit and rank. DDS returns
+ *    the first in its own order. The scores and equals are DDS's. futureTricks.nodes
  *    counts ddtb's nodes.
  *  - Inconsistent input that DDS accepts and answers with meaningless
  *    results, or that makes it crash, is an error here: hand sizes that do

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -104,6 +105,32 @@ class DDTB_EXPORT Solver {
 
   // max_tricks() and the result of every legal card (DDS solutions = 3).
   SolveResult solve(const Position& position);
+
+  // The single-answer forms below search only what their answer needs (one
+  // exact solve, then one zero-window test per card where a card must be
+  // checked), so they are much cheaper than solve(). Their answers never
+  // depend on earlier calls: where one card of several is returned, it is
+  // the first in the search's fixed move order for the position (a function
+  // of the position alone), not the first found.
+
+  // max_tricks() and one card that takes that many (DDS solutions = 1):
+  // `cards` holds that card only. A finished position gives 0 and no card.
+  SolveResult best_card(const Position& position);
+
+  // max_tricks() and every card that takes that many (DDS solutions = 2),
+  // in suit (S,H,D,C) and rank order.
+  SolveResult best_cards(const Position& position);
+
+  // Every legal card that takes at least `target` tricks for the side to
+  // play, this trick included (DDS solutions = 2 with a target), in suit and
+  // rank order, one zero-window test each. Each card's `tricks` is `target`:
+  // the search proves "at least", not the card's own score. Empty when no
+  // card reaches the target; every card when target <= 0.
+  std::vector<CardScore> cards_reaching(const Position& position, int target);
+
+  // One such card (DDS solutions = 1 with a target), by a single search:
+  // the first in the fixed move order. Empty when none reaches the target.
+  std::optional<CardScore> card_reaching(const Position& position, int target);
 
   // The full DD table of a deal (any number of tricks left). Work is shared
   // across the four declarers of each strain.
