@@ -174,8 +174,11 @@ int to_position(const deal& dl, std::optional<Position>& out) {
   const int fewer = static_cast<int>(std::count(round.begin(), round.end(), round[0]));
   if ((round[0] == round[3] ? 0 : fewer) != played) return RETURN_CARD_COUNT;
 
-  auto p = Position::make(hands, strain_from_int(dl.trump), seat_from_int(first),
-                          std::span<const Card>(trick.data(), static_cast<std::size_t>(played)));
+  // The trick's cards are taken as played, whether they followed suit or
+  // not, as DDS takes them.
+  auto p = Position::make_as_played(
+      hands, strain_from_int(dl.trump), seat_from_int(first),
+      std::span<const Card>(trick.data(), static_cast<std::size_t>(played)));
   if (!p) {
     switch (p.error().code) {
       case ErrorCode::kCardCount:
@@ -183,7 +186,7 @@ int to_position(const deal& dl, std::optional<Position>& out) {
       case ErrorCode::kDuplicateCard:
         return RETURN_DUPLICATE_CARDS;
       default:
-        return RETURN_SUIT_OR_RANK;  // a card of the trick breaks a rule
+        return RETURN_SUIT_OR_RANK;  // a card of the trick that is no card
     }
   }
   out.emplace(std::move(*p));

@@ -25,8 +25,9 @@ int parse_pbn(const char* text, std::size_t size, Holdings& out);
 
 // The checks SolveBoard makes on a deal's cards, in DDS's order, and the
 // position they describe. Parameters (target, solutions, mode, trump, first,
-// thread index) are the caller's. Returns RETURN_NO_FAULT and sets `out`,
-// or a DDS code.
+// thread index) are the caller's. The cards of the current trick are taken
+// as played (Position::make_as_played): a follower's card need not follow
+// suit, as in DDS. Returns RETURN_NO_FAULT and sets `out`, or a DDS code.
 int to_position(const deal& dl, std::optional<Position>& out);
 
 // The checks CalcDDtable makes: at least one card, no more than 52, no

@@ -31,14 +31,19 @@
  *    counts ddtb's nodes.
  *  - Inconsistent input that DDS accepts and answers with meaningless
  *    results, or that makes it crash, is an error here: hand sizes that do
- *    not match the cards of the current trick (RETURN_CARD_COUNT), a current
- *    trick in which a card does not follow suit although it could
- *    (RETURN_SUIT_OR_RANK), a played card that does not follow suit in
- *    AnalysePlay* (RETURN_PLAY_FAULT), a PBN deal with more than four hands
+ *    not match the cards of the current trick (RETURN_CARD_COUNT), a card
+ *    played twice to the current trick (RETURN_SUIT_OR_RANK), a card of
+ *    AnalysePlay*'s play trace that does not follow suit although it could
+ *    (RETURN_PLAY_FAULT), a PBN deal with more than four hands
  *    (RETURN_CARD_COUNT), a negative card count in AnalysePlay*
  *    (RETURN_PLAY_FAULT), more tables than fit in CalcAllTables*
  *    (RETURN_TOO_MANY_TABLES), a vulnerability, dealer or trick count
- *    outside its range in the par functions (RETURN_UNKNOWN_FAULT).
+ *    outside its range in the par functions (RETURN_UNKNOWN_FAULT). (A card
+ *    of the current trick that does not follow suit is no error, in either:
+ *    see struct deal.)
+ *  - AnalysePlay* from a position with k cards already played to the current
+ *    trick: DDS's solvedPlay.number is k less than ddtb's (below 1 for a
+ *    short play); the values both give agree.
  *  - CalcDDtable* and CalcAllTables* give correct tables for deals of fewer
  *    than 52 cards (DDS 2.9's are wrong there, and it crashes on a deal
  *    without cards).
@@ -164,7 +169,12 @@ struct futureTricks {
 };
 
 /* A position: the cards left in each hand and the 0..3 cards already played
-   to the current trick by `first` and the seats after it (rank 0: none). */
+   to the current trick by `first` and the seats after it (rank 0: none).
+   The cards of the current trick are taken as played: one that does not
+   follow suit although its hand still holds the suit led is accepted, as
+   DDS accepts it (a client sampling the unseen hands may send that). The
+   seats still to play must follow suit, and the trick goes to the highest
+   trump, else to the highest card of the suit led. */
 struct deal {
   int trump;
   int first;
@@ -281,7 +291,8 @@ struct playTracePBN {
 
 /* tricks[0]: the declaring side's double-dummy tricks before any card;
    tricks[i]: after card i (the declarer sits at the right of `first`). The
-   last trick is not analysed: number is 1 + min(cards played, cards - 4). */
+   last trick is not analysed: number is 1 + min(cards played, cards - 4),
+   counting in `cards` those of the current trick. */
 struct solvedPlay {
   int number;
   int tricks[53];

@@ -106,8 +106,8 @@ bool valid_table_deal(const Cards& c) {
 
 // SolveBoard's position: the cards, the current trick (ranks 2..14 and suits
 // 0..3 up to the first rank 0, nothing after it; cards not in a hand nor
-// twice), hand sizes that fit the trick, and no revoke within the trick.
-// The position when valid.
+// twice), and hand sizes that fit the trick. The trick's cards need not
+// follow suit. The position when valid.
 std::optional<Position> position_of(const deal& d) {
   if (d.trump < 0 || d.trump > 4 || d.first < 0 || d.first > 3) return std::nullopt;
   const Cards c = cards_of(holdings(d.remainCards));
@@ -135,11 +135,8 @@ std::optional<Position> position_of(const deal& d) {
   for (int k = 0; k < 4; ++k)
     if (size[k] != size[3] - (k < played ? 1 : 0)) return std::nullopt;
   if (size[3] < 1) return std::nullopt;
-  for (int k = 1; k < played; ++k)
-    if (trick[k].suit != trick[0].suit && c.hands[to_int(next_seat(first, k))].count(trick[0].suit))
-      return std::nullopt;
-  auto p = Position::make(c.hands, static_cast<Strain>(d.trump), first, trick);
-  DDTB_FUZZ_CHECK(p.has_value(), "the rules here and Position::make disagree");
+  auto p = Position::make_as_played(c.hands, static_cast<Strain>(d.trump), first, trick);
+  DDTB_FUZZ_CHECK(p.has_value(), "the rules here and Position::make_as_played disagree");
   return *p;
 }
 
