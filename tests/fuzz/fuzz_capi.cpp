@@ -71,8 +71,9 @@ Holdings holdings(const unsigned (&cards)[4][4]) {
 
 // DDS's PBN deal text, from dll.h / capi's description: leading spaces, a
 // seat letter and ':', then ranks (either case), '.' between suits, ' '
-// between hands, anything else skipped, at most `n` bytes or up to a NUL,
-// nothing after the fourth hand. nullopt when the seat or ':' is missing.
+// between hands, anything else skipped, at most `n` bytes or up to a NUL.
+// nullopt when the seat or ':' is missing, or a card comes after a fourth
+// hand or after a fourth '.' of a hand.
 std::optional<Holdings> read_pbn(const char* text, std::size_t n) {
   std::size_t i = 0;
   while (i < n && text[i] == ' ') ++i;
@@ -83,15 +84,15 @@ std::optional<Holdings> read_pbn(const char* text, std::size_t n) {
   if (text[i] == '\0' || seat == std::string_view::npos || text[i + 1] != ':') return std::nullopt;
   Holdings h{};
   int hand = 0, suit = 0;
-  for (i += 2; i < n && text[i] != '\0' && hand < 4; ++i) {
+  for (i += 2; i < n && text[i] != '\0'; ++i) {
     const char c = static_cast<char>(std::toupper(static_cast<unsigned char>(text[i])));
     if (c == ' ') {
       ++hand;
       suit = 0;
     } else if (c == '.') {
       ++suit;
-    } else if (const auto r = kRanks.find(c);
-               r != std::string_view::npos && c != '\0' && suit < 4) {
+    } else if (const auto r = kRanks.find(c); r != std::string_view::npos) {
+      if (hand > 3 || suit > 3) return std::nullopt;
       h[(seat + hand) % 4][suit] |= 1u << (r + 2);
     }
   }

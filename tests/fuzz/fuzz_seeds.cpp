@@ -353,6 +353,21 @@ void capi_seeds(const fs::path& source, Corpus& out) {
       w.near(thread, 0, 0);
     });
   }
+  // PBN text after the fourth hand: separators without a card after them
+  // (read as DDS reads them), a card in a fifth hand or a fifth suit
+  // (refused).
+  for (const char* tail : {" ", ".", " xyz", " A", ".2"}) {
+    const Position& p = positions[3];
+    SolveParams s;
+    int thread = 0;
+    capi_seed(out, Op::kSolveBoardPbn, [&](FieldWriter& w) {
+      dealPBN d = to_deal_pbn(p);
+      put_text(d.remainCards, hands_pbn(p) + tail);
+      io_deal(w, d);
+      io_params(w, s);
+      w.near(thread, 0, 0);
+    });
+  }
   for (std::size_t i = 0; i < deals.size(); ++i) {
     int vulnerable = static_cast<int>(i % 4);
     capi_seed(out, Op::kCalcDdTable, [&](FieldWriter& w) {
