@@ -12,16 +12,20 @@ namespace ddtb::capi {
 namespace {
 
 // Solves boards 0..count-1 (deals already binary). Each board has its own
-// code; the first failing board's is returned and the others are solved
-// anyway, as DDS does. noOfBoards is copied whatever its value.
-int solve_all(int count, const deal* deals, const int* target, const int* solutions,
-              const int* mode, solvedBoards* solvedp) {
+// code: `read_codes[i]` when reading the board failed (nullptr: none did),
+// else SolveBoard's. A failing board is that board's failure only: the
+// others are solved anyway and the first failing board's code is returned,
+// as DDS does. noOfBoards is copied whatever its value.
+int solve_all(int count, const deal* deals, const int* read_codes, const int* target,
+              const int* solutions, const int* mode, solvedBoards* solvedp) {
   solvedp->noOfBoards = count;
   const int n = count > 0 ? count : 0;
   std::vector<int> codes(static_cast<std::size_t>(n), RETURN_NO_FAULT);
   run_parallel(n, [&](int i, Solver& solver) {
     futureTricks& fut = solvedp->solvedBoard[i];
-    const int rc = solve_board(deals[i], target[i], solutions[i], mode[i], &fut, solver);
+    const int rc = read_codes && read_codes[i] != RETURN_NO_FAULT
+                       ? read_codes[i]
+                       : solve_board(deals[i], target[i], solutions[i], mode[i], &fut, solver);
     codes[static_cast<std::size_t>(i)] = rc;
     // A failed board reads as no cards, as in DDS.
     if (rc != RETURN_NO_FAULT) fut.nodes = fut.cards = 0;
@@ -34,21 +38,22 @@ int solve_all(int count, const deal* deals, const int* target, const int* soluti
 int solve_all_bin(boards* bop, solvedBoards* solvedp) {
   if (!bop || !solvedp) return RETURN_UNKNOWN_FAULT;
   if (bop->noOfBoards > MAXNOOFBOARDS) return RETURN_TOO_MANY_BOARDS;
-  return solve_all(bop->noOfBoards, bop->deals, bop->target, bop->solutions, bop->mode, solvedp);
+  return solve_all(bop->noOfBoards, bop->deals, nullptr, bop->target, bop->solutions, bop->mode,
+                   solvedp);
 }
 
-// PBN deals are all read before anything is solved: a bad one fails the
-// call with nothing written.
+// PBN deals are all read before anything is solved: a text without its seat
+// fails the call with nothing written, as in DDS.
 int solve_all_pbn(boardsPBN* bop, solvedBoards* solvedp) {
   if (!bop || !solvedp) return RETURN_UNKNOWN_FAULT;
   if (bop->noOfBoards > MAXNOOFBOARDS) return RETURN_TOO_MANY_BOARDS;
-  const int n = bop->noOfBoards > 0 ? bop->noOfBoards : 0;
-  std::vector<deal> deals(static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i)
-    if (const int rc = to_binary(bop->deals[i], deals[static_cast<std::size_t>(i)]);
-        rc != RETURN_NO_FAULT)
-      return rc;
-  return solve_all(bop->noOfBoards, deals.data(), bop->target, bop->solutions, bop->mode, solvedp);
+  std::vector<deal> deals;
+  std::vector<int> read_codes;
+  if (const int rc = to_binary_all(bop->deals, bop->noOfBoards, deals, read_codes);
+      rc != RETURN_NO_FAULT)
+    return rc;
+  return solve_all(bop->noOfBoards, deals.data(), read_codes.data(), bop->target, bop->solutions,
+                   bop->mode, solvedp);
 }
 
 }  // namespace

@@ -64,18 +64,27 @@ int parse_pbn(const char* text, std::size_t size, Holdings& out) {
   if (i + 1 >= size || !pbn_seat(text[i]) || text[i + 1] != ':') return RETURN_PBN_FAULT;
   const int first = *pbn_seat(text[i]);
   int hand = 0, suit = 0;
-  for (i += 2; i < size && text[i] != '\0' && hand < DDS_HANDS; ++i) {
+  int beyond = 0;  // cards after a fourth '.' of a hand
+  for (i += 2; i < size && text[i] != '\0'; ++i) {
     const char c = text[i];
     if (c == ' ') {
       ++hand;
       suit = 0;
     } else if (c == '.') {
       ++suit;
-    } else if (const auto r = pbn_rank(c); r && suit < DDS_SUITS) {
-      out[(first + hand) % DDS_HANDS][suit] |= 1u << *r;
+    } else if (const auto r = pbn_rank(c)) {
+      if (hand >= DDS_HANDS) return RETURN_CARD_COUNT;
+      if (suit >= DDS_SUITS)
+        ++beyond;
+      else
+        out[(first + hand) % DDS_HANDS][suit] |= 1u << *r;
     }
   }
-  return RETURN_NO_FAULT;
+  if (beyond == 0) return RETURN_NO_FAULT;
+  int cards = beyond;
+  for (const auto& h : out)
+    for (const unsigned holding : h) cards += std::popcount(holding);
+  return cards > kNumSuits * kNumTricks ? RETURN_TOO_MANY_CARDS : RETURN_CARD_COUNT;
 }
 
 Holdings holdings_of(const unsigned (&cards)[DDS_HANDS][DDS_SUITS]) {
@@ -97,6 +106,17 @@ int to_binary(const dealPBN& in, deal& out) {
   }
   for (int p = 0; p < DDS_HANDS; ++p)
     for (int s = 0; s < DDS_SUITS; ++s) out.remainCards[p][s] = h[p][s];
+  return RETURN_NO_FAULT;
+}
+
+int to_binary_all(const dealPBN* in, int count, std::vector<deal>& out, std::vector<int>& codes) {
+  const auto n = static_cast<std::size_t>(std::max(count, 0));
+  out.assign(n, deal{});
+  codes.assign(n, RETURN_NO_FAULT);
+  for (std::size_t i = 0; i < n; ++i) {
+    codes[i] = to_binary(in[i], out[i]);
+    if (codes[i] == RETURN_PBN_FAULT) return RETURN_PBN_FAULT;
+  }
   return RETURN_NO_FAULT;
 }
 
@@ -174,8 +194,11 @@ int to_position(const deal& dl, std::optional<Position>& out) {
   const int fewer = static_cast<int>(std::count(round.begin(), round.end(), round[0]));
   if ((round[0] == round[3] ? 0 : fewer) != played) return RETURN_CARD_COUNT;
 
-  auto p = Position::make(hands, strain_from_int(dl.trump), seat_from_int(first),
-                          std::span<const Card>(trick.data(), static_cast<std::size_t>(played)));
+  // The trick's cards are taken as played, whether they followed suit or
+  // not, as DDS takes them.
+  auto p = Position::make_as_played(
+      hands, strain_from_int(dl.trump), seat_from_int(first),
+      std::span<const Card>(trick.data(), static_cast<std::size_t>(played)));
   if (!p) {
     switch (p.error().code) {
       case ErrorCode::kCardCount:
@@ -183,7 +206,7 @@ int to_position(const deal& dl, std::optional<Position>& out) {
       case ErrorCode::kDuplicateCard:
         return RETURN_DUPLICATE_CARDS;
       default:
-        return RETURN_SUIT_OR_RANK;  // a card of the trick breaks a rule
+        return RETURN_SUIT_OR_RANK;  // a card of the trick that is no card
     }
   }
   out.emplace(std::move(*p));

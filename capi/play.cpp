@@ -78,14 +78,16 @@ int analyse_with_thread(const deal& dl, const playTraceBin& play, solvedPlay* ou
 }
 
 // The batch: every board analysed, the first failing board's code returned.
+// `read_codes[i]`: board i's code from reading its deal or play; a board
+// whose reading failed is not analysed.
 int analyse_all(const std::vector<deal>& deals, const std::vector<playTraceBin>& plays,
-                const std::vector<int>& play_codes, solvedPlays* solvedp) {
+                const std::vector<int>& read_codes, solvedPlays* solvedp) {
   const int n = static_cast<int>(deals.size());
   std::vector<int> codes(deals.size(), RETURN_NO_FAULT);
   run_parallel(n, [&](int i, Solver& solver) {
     const auto k = static_cast<std::size_t>(i);
-    codes[k] = play_codes[k] != RETURN_NO_FAULT
-                   ? play_codes[k]
+    codes[k] = read_codes[k] != RETURN_NO_FAULT
+                   ? read_codes[k]
                    : analyse(deals[k], plays[k], &solvedp->solved[i], solver);
   });
   for (const int c : codes)
@@ -144,16 +146,16 @@ int AnalyseAllPlaysPBN(boardsPBN* bopPBN, playTracesPBN* plpPBN, solvedPlays* so
         rc != RETURN_NO_FAULT)
       return rc;
     const int n = std::max(bopPBN->noOfBoards, 0);
-    std::vector<deal> deals(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i)
-      if (const int rc = capi::to_binary(bopPBN->deals[i], deals[static_cast<std::size_t>(i)]);
-          rc != RETURN_NO_FAULT)
-        return rc;
+    std::vector<deal> deals;
+    std::vector<int> codes;
+    if (const int rc = capi::to_binary_all(bopPBN->deals, n, deals, codes); rc != RETURN_NO_FAULT)
+      return rc;
     std::vector<playTraceBin> plays(static_cast<std::size_t>(n));
-    std::vector<int> codes(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i)
-      codes[static_cast<std::size_t>(i)] =
-          capi::to_binary_play(plpPBN->plays[i], plays[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < n; ++i) {
+      const auto k = static_cast<std::size_t>(i);
+      const int rc = capi::to_binary_play(plpPBN->plays[i], plays[k]);
+      if (codes[k] == RETURN_NO_FAULT) codes[k] = rc;
+    }
     solvedp->noOfBoards = bopPBN->noOfBoards;
     return capi::analyse_all(deals, plays, codes, solvedp);
   });

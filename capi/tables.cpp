@@ -51,9 +51,10 @@ void store_par(const DdTable& table, int vulnerable, parResults& out) {
 }
 
 // CalcAllTables for deals already read into holdings. `count` is the
-// caller's noOfTables.
-int calc_all(int count, const std::vector<Holdings>& cards, int mode, const int* filter,
-             ddTablesRes* resp, allParResults* presp) {
+// caller's noOfTables; `read_codes[i]` (nullptr: all RETURN_NO_FAULT) is
+// what reading deal i found, reported where its cards are checked.
+int calc_all(int count, const std::vector<Holdings>& cards, const int* read_codes, int mode,
+             const int* filter, ddTablesRes* resp, allParResults* presp) {
   if (!filter || !resp) return RETURN_UNKNOWN_FAULT;
   unsigned mask = 0;
   int strains = 0;
@@ -68,9 +69,10 @@ int calc_all(int count, const std::vector<Holdings>& cards, int mode, const int*
   resp->noOfBoards = 0;
   if (count < 1) return RETURN_SOLNS_WRONG_LO;
   std::vector<Deal> deals;
-  for (const Holdings& h : cards) {
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    if (read_codes && read_codes[i] != RETURN_NO_FAULT) return read_codes[i];
     std::optional<Deal> d;
-    if (const int rc = to_deal(h, d); rc != RETURN_NO_FAULT) return rc;
+    if (const int rc = to_deal(cards[i], d); rc != RETURN_NO_FAULT) return rc;
     deals.push_back(*d);
   }
   const std::vector<DdTable> tables = solve_tables(deals, mask);
@@ -124,7 +126,7 @@ int CalcAllTables(ddTableDeals* dealsp, int mode, int trumpFilter[DDS_STRAINS], 
     std::vector<capi::Holdings> cards;
     for (int i = 0; i < dealsp->noOfTables; ++i)
       cards.push_back(capi::holdings_of(dealsp->deals[i].cards));
-    return capi::calc_all(dealsp->noOfTables, cards, mode, trumpFilter, resp, presp);
+    return capi::calc_all(dealsp->noOfTables, cards, nullptr, mode, trumpFilter, resp, presp);
   });
 }
 
@@ -132,18 +134,23 @@ int CalcAllTablesPBN(ddTableDealsPBN* dealsp, int mode, int trumpFilter[DDS_STRA
                      ddTablesRes* resp, allParResults* presp) {
   return guarded([&] {
     if (!dealsp) return RETURN_UNKNOWN_FAULT;
-    // DDS reads every deal before it checks the count of tables.
+    // DDS reads every deal before it checks the count of tables; a text
+    // without its seat fails there, the reader's other refusals count as
+    // card checks.
     const int n = std::clamp(dealsp->noOfTables, 0, MAXNOOFTABLES * DDS_STRAINS);
     std::vector<capi::Holdings> cards(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i)
-      if (const int rc = capi::parse_pbn(dealsp->deals[i].cards, sizeof dealsp->deals[i].cards,
-                                         cards[static_cast<std::size_t>(i)]);
-          rc != RETURN_NO_FAULT)
-        return rc;
+    std::vector<int> read_codes(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+      const auto k = static_cast<std::size_t>(i);
+      read_codes[k] =
+          capi::parse_pbn(dealsp->deals[i].cards, sizeof dealsp->deals[i].cards, cards[k]);
+      if (read_codes[k] == RETURN_PBN_FAULT) return RETURN_PBN_FAULT;
+    }
     if (const int rc = capi::check_table_count(dealsp->noOfTables, trumpFilter);
         rc != RETURN_NO_FAULT)
       return rc;
-    return capi::calc_all(dealsp->noOfTables, cards, mode, trumpFilter, resp, presp);
+    return capi::calc_all(dealsp->noOfTables, cards, read_codes.data(), mode, trumpFilter, resp,
+                          presp);
   });
 }
 

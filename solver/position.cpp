@@ -160,8 +160,8 @@ std::string to_pbn(const Deal& deal, Seat first) {
   return out;
 }
 
-Expected<Position> Position::make(const std::array<CardSet, 4>& hands, Strain trump, Seat leader,
-                                  std::span<const Card> trick) {
+Expected<Position> Position::make_as_played(const std::array<CardSet, 4>& hands, Strain trump,
+                                            Seat leader, std::span<const Card> trick) {
   auto bad = [](ErrorCode c, std::string m) { return Error{c, std::move(m)}; };
   if (to_int(trump) > 4) return bad(ErrorCode::kBadArgument, "strain out of range");
   if (to_int(leader) > 3) return bad(ErrorCode::kBadArgument, "leader out of range");
@@ -213,21 +213,28 @@ Expected<Position> Position::make(const std::array<CardSet, 4>& hands, Strain tr
   if (played == 0 && m < 1) return bad(ErrorCode::kCardCount, "no cards left to play");
   if (m > 13) return bad(ErrorCode::kCardCount, "more than 13 cards in a hand");
 
-  for (int i = 1; i < played; ++i) {
-    const Seat who = next_seat(leader, i);
-    if (trick[i].suit != trick[0].suit && hands[to_int(who)].count(trick[0].suit) > 0)
-      return bad(ErrorCode::kBadTrick,
-                 std::string(seat_name(who)) + " played " + to_string(trick[i]) +
-                     " to a " + suit_letter(trick[0].suit) + " lead while holding " +
-                     suit_letter(trick[0].suit) + " (a revoke)");
-  }
-
   Position p;
   p.hands_ = hands;
   p.trump_ = trump;
   p.leader_ = leader;
   p.trick_size_ = static_cast<std::uint8_t>(played);
   for (int i = 0; i < played; ++i) p.trick_[i] = trick[i];
+  return p;
+}
+
+Expected<Position> Position::make(const std::array<CardSet, 4>& hands, Strain trump, Seat leader,
+                                  std::span<const Card> trick) {
+  auto p = make_as_played(hands, trump, leader, trick);
+  if (!p) return p;
+  for (int i = 1; i < p->trick_size(); ++i) {
+    const Suit led = trick[0].suit;
+    const Seat who = next_seat(leader, i);
+    if (trick[i].suit != led && hands[to_int(who)].count(led) > 0)
+      return Error{ErrorCode::kBadTrick, std::string(seat_name(who)) + " played " +
+                                             to_string(trick[i]) + " to a " + suit_letter(led) +
+                                             " lead while holding " + suit_letter(led) +
+                                             " (a revoke)"};
+  }
   return p;
 }
 

@@ -36,6 +36,11 @@ ddtb_add_capi_test(ddtb_capi_par_long_test SOURCES capi_par_test.cpp LABELS long
 target_compile_definitions(ddtb_capi_par_long_test PRIVATE DDTB_PAR_LONG)
 # Every return code, provoked once each.
 ddtb_add_capi_test(ddtb_capi_errors_test SOURCES capi_errors_test.cpp)
+# The current trick: a revoke in it taken as played, as DDS takes it:
+# SolveBoard's combinations, batches and AnalysePlay vs libdds (~1 s).
+ddtb_add_capi_test(ddtb_capi_trick_test SOURCES capi_trick_test.cpp)
+# The PBN deal reader on text beyond four hands or four suits vs libdds.
+ddtb_add_capi_test(ddtb_capi_pbn_test SOURCES capi_pbn_test.cpp)
 # Threads, configuration, batch checks, the tablebase path (~30 s).
 ddtb_add_capi_test(ddtb_capi_threads_test SOURCES capi_threads_test.cpp)
 target_link_libraries(ddtb_capi_threads_test PRIVATE ddtb_capi_small_tables)

@@ -317,6 +317,49 @@ TEST(PositionMake, Revoke) {
   EXPECT_TRUE(Position::make(without({"SK", "SQ", "SJ"}), Strain::NoTrump, Seat::North, t));
 }
 
+// A revoke already on the table is taken as played by make_as_played: the
+// seats still to play follow suit, and the revoke card wins only as a trump.
+TEST(PositionMakeAsPlayed, TakesARevokeAsPlayed) {
+  // East holds SQ but plays DQ to North's spade king.
+  const std::vector<Card> trick = {card("SK"), card("DQ")};
+  const auto hands = without({"SK", "DQ"});
+  EXPECT_FALSE(Position::make(hands, Strain::NoTrump, Seat::North, trick));
+  for (const Strain trump : {Strain::NoTrump, Strain::Hearts, Strain::Diamonds}) {
+    SCOPED_TRACE(std::string("strain ") + strain_letter(trump));
+    const auto p = Position::make_as_played(hands, trump, Seat::North, trick);
+    ASSERT_TRUE(p.has_value()) << p.error().message;
+    EXPECT_EQ(p->hand(Seat::East), cards({"SQ", "H2"}));
+    EXPECT_EQ(p->legal_cards(), cards({"SJ"}));  // South follows
+    const auto done = p->play(card("SJ"))->play(card("H3"));
+    ASSERT_TRUE(done.has_value()) << done.error().message;
+    // East's diamond ruffs in diamonds, West's H3 in hearts; in no trump
+    // the king stands.
+    const Seat want = trump == Strain::Diamonds ? Seat::East
+                      : trump == Strain::Hearts ? Seat::West
+                                                : Seat::North;
+    EXPECT_EQ(done->leader(), want);
+  }
+  // South may not revoke in turn.
+  const auto p = Position::make_as_played(hands, Strain::NoTrump, Seat::North, trick);
+  EXPECT_FALSE(p->play(card("CA")));
+}
+
+TEST(PositionMakeAsPlayed, KeepsTheOtherChecks) {
+  const auto made = [](const std::array<CardSet, 4>& h, std::initializer_list<const char*> t) {
+    std::vector<Card> trick;
+    for (const char* c : t) trick.push_back(card(c));
+    return Position::make_as_played(h, Strain::NoTrump, Seat::North, trick);
+  };
+  EXPECT_EQ(made(without({"SK", "DQ"}), {"SK", "SK"}).error().code, ErrorCode::kDuplicateCard);
+  EXPECT_EQ(made(without({"SK"}), {"SK", "DQ"}).error().code, ErrorCode::kDuplicateCard);
+  EXPECT_EQ(made(without({"SK", "H2", "CA"}), {"SK", "H2"}).error().code, ErrorCode::kCardCount);
+  // Without a revoke it is make().
+  const auto hands = without({"SK", "SQ", "SJ"});
+  const std::vector<Card> trick = {card("SK"), card("SQ"), card("SJ")};
+  EXPECT_EQ(*made(hands, {"SK", "SQ", "SJ"}),
+            *Position::make(hands, Strain::NoTrump, Seat::North, trick));
+}
+
 TEST(PositionMake, TooManyTrickCards) {
   expect_make_error(without({"SK", "SQ", "SJ", "H3"}), Seat::North, {"SK", "SQ", "SJ", "H3"},
                     ErrorCode::kBadTrick, {"4"});

@@ -2,8 +2,9 @@
 // (tests/support/reference.hpp) on thousands of seeded random positions of
 // 1 to 20 cards (1 to 5 tricks, 0 to 3 cards already played to the current
 // trick, every strain and leader), with every optimization on and with each
-// one switched off on its own; plus named textbook endings with answers worked
-// out by hand.
+// one switched off on its own; positions whose current trick holds a card
+// that did not follow suit although it could (taken as played, as the C API
+// takes them); plus named textbook endings with answers worked out by hand.
 //
 // Every check runs under a SCOPED_TRACE holding the seed and the position
 // (the hands from North in PBN order, the trick, strain and leader), so a
@@ -252,6 +253,46 @@ TEST(ExpectMatches, CatchesEachKindOfError) {
   expect_caught(bad, "not below the card");
 }
 
+// Follows a random line of play from `start` to the end (cards drawn from
+// `rng`), checking every position on the way with `solver`, then checks
+// analyse_play() of the line for each side: the tricks won so far plus the
+// reference's best from each position on. Returns the number of positions
+// that failed.
+int check_random_line(Solver& solver, const Position& start, Rng& rng) {
+  int failing = 0;
+  std::vector<Card> line;
+  std::vector<Position> positions = {start};
+  std::vector<int> best;  // the reference's max_tricks of each position
+  while (positions.back().tricks_left() > 0) {
+    const Position& p = positions.back();
+    SCOPED_TRACE("after " + std::to_string(line.size()) + " cards: " + describe(p));
+    const ReferenceResult want = reference_solve(p);
+    best.push_back(want.tricks);
+    if (!check_position(solver, p, want)) ++failing;
+    const CardSet legal = p.legal_cards();
+    int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())));
+    for (const Card card : legal)
+      if (pick-- == 0) line.push_back(card);
+    positions.push_back(*p.play(line.back()));
+  }
+  for (const Seat side : {Seat::North, Seat::East}) {
+    std::vector<int> want;
+    int won = 0;
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+      const Position& p = positions[i];
+      if (i > 0 && p.trick_size() == 0 && same_side(p.leader(), side)) ++won;
+      int future = 0;
+      if (p.tricks_left() > 0)
+        future = same_side(p.to_play(), side) ? best[i] : p.tricks_left() - best[i];
+      want.push_back(won + future);
+    }
+    const auto got = solver.analyse_play(start, line, side);
+    EXPECT_TRUE(got.has_value()) << got.error().message;
+    if (got) EXPECT_EQ(*got, want) << "analyse_play for " << seat_letter(side);
+  }
+  return failing;
+}
+
 // --- solver configurations -----------------------------------------------
 
 struct Config {
@@ -323,38 +364,33 @@ TEST_P(SolverVsReference, OneSolverAlongPlayedLines) {
     }
     // A random line of play from `start`, each position solved in turn.
     Rng rng(c.seed ^ 0x9e3779b97f4a7c15ull);
-    std::vector<Card> line;
-    std::vector<Position> positions = {start};
-    std::vector<int> best;  // the reference's max_tricks of each position
-    while (positions.back().tricks_left() > 0) {
-      const Position& p = positions.back();
-      SCOPED_TRACE("after " + std::to_string(line.size()) + " cards: " + describe(p));
-      const ReferenceResult want = reference_solve(p);
-      best.push_back(want.tricks);
-      if (!check_position(solver, p, want)) ++failing;
-      const CardSet legal = p.legal_cards();
-      int pick = static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())));
-      for (const Card card : legal)
-        if (pick-- == 0) line.push_back(card);
-      positions.push_back(*p.play(line.back()));
-    }
-    // analyse_play for each side: tricks won so far plus the reference's best
-    // from each position on.
-    for (const Seat side : {Seat::North, Seat::East}) {
-      std::vector<int> want;
-      int won = 0;
-      for (std::size_t i = 0; i < positions.size(); ++i) {
-        const Position& p = positions[i];
-        if (i > 0 && p.trick_size() == 0 && same_side(p.leader(), side)) ++won;
-        int future = 0;
-        if (p.tricks_left() > 0)
-          future = same_side(p.to_play(), side) ? best[i] : p.tricks_left() - best[i];
-        want.push_back(won + future);
-      }
-      const auto got = solver.analyse_play(start, line, side);
-      ASSERT_TRUE(got.has_value()) << got.error().message;
-      EXPECT_EQ(*got, want) << "analyse_play for " << seat_letter(side);
-    }
+    failing += check_random_line(solver, start, rng);
+  }
+  EXPECT_LT(failing, kMaxFailingPositions) << "stopped after " << failing << " failing positions";
+}
+
+// Positions whose current trick holds a card that did not follow suit
+// although its hand still holds the suit led, taken as played as the C API
+// takes them from DDS's clients (Position::make_as_played): solve(),
+// max_tricks() and analyse_play() from there, along a random line of play.
+constexpr int kRevokePositions = 240;
+
+TEST_P(SolverVsReference, RevokeOnTheTable) {
+  Solver solver(GetParam().options);
+  int failing = 0;
+  for (int k = 0; k < kRevokePositions && failing < kMaxFailingPositions; ++k) {
+    // 2 to 4 tricks, every tenth position 5; 2 or 3 cards on the table.
+    const int tricks = k % 10 == 9 ? 5 : 2 + k % 3;
+    const int played = 2 + k / 3 % 2;
+    const Strain strain = strain_from_int(k / 6 % kNumStrains);
+    const Seat leader = seat_from_int(k / 30 % kNumSeats);
+    const std::uint64_t seed = kSeedBase + 3'000'000 + static_cast<std::uint64_t>(k);
+    Rng rng(seed);
+    const Position start = random_revoke_position(rng, tricks, played, strain, leader);
+    SCOPED_TRACE("seed " + std::to_string(seed) + " (random_revoke_position(tricks " +
+                 std::to_string(tricks) + ", played " + std::to_string(played) +
+                 ")): " + describe(start));
+    failing += check_random_line(solver, start, rng);
   }
   EXPECT_LT(failing, kMaxFailingPositions) << "stopped after " << failing << " failing positions";
 }

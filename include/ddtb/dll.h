@@ -33,15 +33,34 @@
  *    the first in its own order. The scores and equals are DDS's. futureTricks.nodes
  *    counts ddtb's nodes.
  *  - Inconsistent input that DDS accepts and answers with meaningless
- *    results, or that makes it crash, is an error here: hand sizes that do
- *    not match the cards of the current trick (RETURN_CARD_COUNT), a current
- *    trick in which a card does not follow suit although it could
- *    (RETURN_SUIT_OR_RANK), a played card that does not follow suit in
- *    AnalysePlay* (RETURN_PLAY_FAULT), a PBN deal with more than four hands
- *    (RETURN_CARD_COUNT), a negative card count in AnalysePlay*
- *    (RETURN_PLAY_FAULT), more tables than fit in CalcAllTables*
- *    (RETURN_TOO_MANY_TABLES), a vulnerability, dealer or trick count
- *    outside its range in the par functions (RETURN_UNKNOWN_FAULT).
+ *    results is an error here: hand sizes that do not match the cards of
+ *    the current trick (RETURN_CARD_COUNT), a card played twice to the
+ *    current trick (RETURN_SUIT_OR_RANK), a card of AnalysePlay*'s play
+ *    trace that does not follow suit although it could (RETURN_PLAY_FAULT),
+ *    a negative card count in AnalysePlay* (RETURN_PLAY_FAULT), more tables
+ *    than fit in CalcAllTables* (RETURN_TOO_MANY_TABLES), a vulnerability,
+ *    dealer or trick count outside its range in the par functions
+ *    (RETURN_UNKNOWN_FAULT). (A card of the current trick that does not
+ *    follow suit is no error, in either: see struct deal.)
+ *  - A PBN deal with a card after a fourth hand is RETURN_CARD_COUNT; with
+ *    cards after a fourth '.' of a hand, RETURN_TOO_MANY_CARDS when the text
+ *    holds more than 52 cards with them, else RETURN_CARD_COUNT. DDS stores
+ *    a fifth hand's cards past its hand array (it answers as if they were
+ *    not there, or crashes: two spaces in a row make the fourth hand a
+ *    fifth), and a fifth suit's cards in the next hand's spades (a sixth's
+ *    in its hearts...; past the array for West): it gives these codes when
+ *    the hands it then holds are too many or miscounted, and no error when
+ *    they happen to fit (the next hand already holding those spades, or
+ *    short of them). ddtb refuses the text as it reads it, before
+ *    checking the parameters and the thread index; DDS checks the cards
+ *    after them.
+ *  - AnalysePlay* from a position with k cards already played to the current
+ *    trick: DDS's solvedPlay.number is k less than ddtb's (below 1 for a
+ *    short play); the values both give agree.
+ *  - Batches (SolveAll*, AnalyseAllPlays*): a board that fails fails alone;
+ *    the others are solved and written, and the call returns the first
+ *    failing board's code. DDS does the same, except that in
+ *    AnalyseAllPlaysPBN a play trace it cannot read fails the whole call.
  *  - CalcDDtable* and CalcAllTables* give correct tables for deals of fewer
  *    than 52 cards (DDS 2.9's are wrong there, and it crashes on a deal
  *    without cards).
@@ -109,12 +128,17 @@
 #define TEXT_SOLNS_WRONG_LO "Solutions parameter is less than 1"
 #define RETURN_SOLNS_WRONG_HI -9
 #define TEXT_SOLNS_WRONG_HI "Solutions parameter is higher than 3"
+/* More than 52 cards, those after a fourth '.' of a hand in a PBN deal
+   included. */
 #define RETURN_TOO_MANY_CARDS -10
 #define TEXT_TOO_MANY_CARDS "Too many cards"
 #define RETURN_SUIT_OR_RANK -12
 #define TEXT_SUIT_OR_RANK "currentTrickSuit or currentTrickRank has wrong data"
 #define RETURN_PLAYED_CARD -13
 #define TEXT_PLAYED_CARD "Played card also remains in a hand"
+/* Hand sizes that do not fit together (or with the current trick); also a
+   PBN deal with a card after a fourth hand, or with at most 52 cards of
+   which some come after a fourth '.' of a hand. */
 #define RETURN_CARD_COUNT -14
 #define TEXT_CARD_COUNT "Wrong number of remaining cards in a hand"
 #define RETURN_THREAD_INDEX -15
@@ -167,7 +191,12 @@ struct futureTricks {
 };
 
 /* A position: the cards left in each hand and the 0..3 cards already played
-   to the current trick by `first` and the seats after it (rank 0: none). */
+   to the current trick by `first` and the seats after it (rank 0: none).
+   The cards of the current trick are taken as played: one that does not
+   follow suit although its hand still holds the suit led is accepted, as
+   DDS accepts it (a client sampling the unseen hands may send that). The
+   seats still to play must follow suit, and the trick goes to the highest
+   trump, else to the highest card of the suit led. */
 struct deal {
   int trump;
   int first;
@@ -284,7 +313,8 @@ struct playTracePBN {
 
 /* tricks[0]: the declaring side's double-dummy tricks before any card;
    tricks[i]: after card i (the declarer sits at the right of `first`). The
-   last trick is not analysed: number is 1 + min(cards played, cards - 4). */
+   last trick is not analysed: number is 1 + min(cards played, cards - 4),
+   counting in `cards` those of the current trick. */
 struct solvedPlay {
   int number;
   int tricks[53];

@@ -1,9 +1,11 @@
 // Deals and positions, and the PBN deal parser.
 //
 // Both types validate on construction: a Deal or a Position that exists is
-// always legal (disjoint hands, right card counts, a current trick that obeys
-// the rules), so the solver never has to check again. The factories return
-// Expected<...> with a message naming the hand, card or character at fault.
+// always consistent (disjoint hands, right card counts) and its play from now
+// on obeys the rules, so the solver never has to check again. The current
+// trick obeys them too, except in a Position made by make_as_played(). The
+// factories return Expected<...> with a message naming the hand, card or
+// character at fault.
 #pragma once
 
 #include <array>
@@ -59,6 +61,18 @@ class DDTB_EXPORT Position {
   // follower either followed suit or holds no card of the suit led.
   static Expected<Position> make(const std::array<CardSet, 4>& hands, Strain trump, Seat leader,
                                  std::span<const Card> trick = {});
+  // As make(), except that the cards already played to the current trick
+  // are taken as played: a follower's card of another suit is accepted
+  // although that hand still holds the suit led (a revoke already on the
+  // table). DDS's SolveBoard takes such positions and its clients send them
+  // (a robot that samples the unseen hands may give a hand cards of a suit
+  // it showed out of). Every other check of make() holds. From here on the
+  // play obeys the rules (the seats still to play to the trick must follow
+  // suit), and the trick is won as any other: by the highest trump, else by
+  // the highest card of the suit led, so a card of another suit wins only
+  // as a trump.
+  static Expected<Position> make_as_played(const std::array<CardSet, 4>& hands, Strain trump,
+                                           Seat leader, std::span<const Card> trick = {});
   // The start of a trick in a validated deal; cannot fail.
   static Position at_trick_start(const Deal& deal, Strain trump, Seat leader);
 

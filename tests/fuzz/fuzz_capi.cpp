@@ -71,8 +71,9 @@ Holdings holdings(const unsigned (&cards)[4][4]) {
 
 // DDS's PBN deal text, from dll.h / capi's description: leading spaces, a
 // seat letter and ':', then ranks (either case), '.' between suits, ' '
-// between hands, anything else skipped, at most `n` bytes or up to a NUL,
-// nothing after the fourth hand. nullopt when the seat or ':' is missing.
+// between hands, anything else skipped, at most `n` bytes or up to a NUL.
+// nullopt when the seat or ':' is missing, or a card comes after a fourth
+// hand or after a fourth '.' of a hand.
 std::optional<Holdings> read_pbn(const char* text, std::size_t n) {
   std::size_t i = 0;
   while (i < n && text[i] == ' ') ++i;
@@ -83,15 +84,15 @@ std::optional<Holdings> read_pbn(const char* text, std::size_t n) {
   if (text[i] == '\0' || seat == std::string_view::npos || text[i + 1] != ':') return std::nullopt;
   Holdings h{};
   int hand = 0, suit = 0;
-  for (i += 2; i < n && text[i] != '\0' && hand < 4; ++i) {
+  for (i += 2; i < n && text[i] != '\0'; ++i) {
     const char c = static_cast<char>(std::toupper(static_cast<unsigned char>(text[i])));
     if (c == ' ') {
       ++hand;
       suit = 0;
     } else if (c == '.') {
       ++suit;
-    } else if (const auto r = kRanks.find(c);
-               r != std::string_view::npos && c != '\0' && suit < 4) {
+    } else if (const auto r = kRanks.find(c); r != std::string_view::npos) {
+      if (hand > 3 || suit > 3) return std::nullopt;
       h[(seat + hand) % 4][suit] |= 1u << (r + 2);
     }
   }
@@ -106,8 +107,8 @@ bool valid_table_deal(const Cards& c) {
 
 // SolveBoard's position: the cards, the current trick (ranks 2..14 and suits
 // 0..3 up to the first rank 0, nothing after it; cards not in a hand nor
-// twice), hand sizes that fit the trick, and no revoke within the trick.
-// The position when valid.
+// twice), and hand sizes that fit the trick. The trick's cards need not
+// follow suit. The position when valid.
 std::optional<Position> position_of(const deal& d) {
   if (d.trump < 0 || d.trump > 4 || d.first < 0 || d.first > 3) return std::nullopt;
   const Cards c = cards_of(holdings(d.remainCards));
@@ -135,11 +136,8 @@ std::optional<Position> position_of(const deal& d) {
   for (int k = 0; k < 4; ++k)
     if (size[k] != size[3] - (k < played ? 1 : 0)) return std::nullopt;
   if (size[3] < 1) return std::nullopt;
-  for (int k = 1; k < played; ++k)
-    if (trick[k].suit != trick[0].suit && c.hands[to_int(next_seat(first, k))].count(trick[0].suit))
-      return std::nullopt;
-  auto p = Position::make(c.hands, static_cast<Strain>(d.trump), first, trick);
-  DDTB_FUZZ_CHECK(p.has_value(), "the rules here and Position::make disagree");
+  auto p = Position::make_as_played(c.hands, static_cast<Strain>(d.trump), first, trick);
+  DDTB_FUZZ_CHECK(p.has_value(), "the rules here and Position::make_as_played disagree");
   return *p;
 }
 

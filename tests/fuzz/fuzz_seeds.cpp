@@ -301,11 +301,15 @@ void capi_seed(Corpus& out, Op op, Body&& body) {
 void capi_seeds(const fs::path& source, Corpus& out) {
   test::Rng rng(0xdd5);
   // Endings of 1..4 tricks (the fuzz target solves up to 4), each trick
-  // state, and the full deals of sample.pbn (checked, never solved).
+  // state, some with a revoke on the table (taken as played), and the full
+  // deals of sample.pbn (checked, never solved).
   std::vector<Position> positions;
   for (int i = 0; i < 8; ++i)
     positions.push_back(
         test::random_position(rng, 1 + i % 4, i % 4, strain_from_int(i % 5), seat_from_int(i % 4)));
+  for (int i = 0; i < 4; ++i)
+    positions.push_back(test::random_revoke_position(rng, 2 + i % 3, 2 + i % 2, strain_from_int(i),
+                                                     seat_from_int(i)));
   std::vector<Deal> deals;
   for (int i = 0; i < 4; ++i)
     deals.push_back(*Deal::from_hands(
@@ -346,6 +350,21 @@ void capi_seeds(const fs::path& source, Corpus& out) {
       playTracePBN t = to_trace_pbn(cards);
       io_deal(w, d);
       io_play(w, t);
+      w.near(thread, 0, 0);
+    });
+  }
+  // PBN text after the fourth hand: separators without a card after them
+  // (read as DDS reads them), a card in a fifth hand or a fifth suit
+  // (refused).
+  for (const char* tail : {" ", ".", " xyz", " A", ".2"}) {
+    const Position& p = positions[3];
+    SolveParams s;
+    int thread = 0;
+    capi_seed(out, Op::kSolveBoardPbn, [&](FieldWriter& w) {
+      dealPBN d = to_deal_pbn(p);
+      put_text(d.remainCards, hands_pbn(p) + tail);
+      io_deal(w, d);
+      io_params(w, s);
       w.near(thread, 0, 0);
     });
   }

@@ -1,8 +1,11 @@
 #include "tests/support/capi_compare.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <tuple>
+
+#include "tests/support/dds_c_api.hpp"
 
 namespace ddtb::test {
 
@@ -76,6 +79,59 @@ std::string compare_ignoring_tie_order(const std::vector<RefCardGroup>& got,
   std::sort(a.begin(), a.end(), less);
   std::sort(b.begin(), b.end(), less);
   if (a != b) return "different cards: " + describe();
+  return {};
+}
+
+std::string compare_answers(const futureTricks& ours, const futureTricks& theirs,
+                            const std::vector<RefCardGroup>& all_cards, int target, int solutions) {
+  const std::vector<RefCardGroup> got = groups_of(ours), want = groups_of(theirs);
+  const std::string both = "\nours" + fut_text(got) + "\nDDS's" + fut_text(want);
+  if (ours.cards != theirs.cards) return "different counts:" + both;
+  if (ours.cards == 0)  // no card reaches the target
+    return ours.score[0] == theirs.score[0] ? "" : "different scores without a card:" + both;
+  if (solutions != 1) return compare_ignoring_tie_order(got, want);
+  if (ours.score[0] != theirs.score[0]) return "different scores:" + both;
+  if (ours.score[0] == -2)  // mode 0's unsearched single choice
+    return got == want ? "" : "different single choices:" + both;
+  const auto it = std::find_if(all_cards.begin(), all_cards.end(), [&](const RefCardGroup& g) {
+    return g.suit == got[0].suit && g.rank == got[0].rank && g.equals == got[0].equals;
+  });
+  if (it == all_cards.end()) return "not a legal card group:" + both;
+  if (target == -1 && it->tricks != all_cards.front().tricks) return "not a best card:" + both;
+  if (target > 0 && it->tricks < target) return "a card below the target:" + both;
+  return {};
+}
+
+std::string compare_every_combination(const deal& dl, int& calls) {
+  const DdsCApi& dds = DdsCApi::get();
+  futureTricks all{};
+  if (const int rc = dds.SolveBoard(dl, -1, 3, 1, &all, 0); rc != RETURN_NO_FAULT)
+    return "DDS refuses the position: " + std::to_string(rc);
+  const std::vector<RefCardGroup> all_cards = groups_of(all);
+  int tricks = 0;  // the tricks left, this one included: (cards + 3) / 4
+  for (const auto& hand : dl.remainCards)
+    for (const unsigned holding : hand) tricks += std::popcount(holding & 0x7ffcu);
+  tricks = (tricks + 3) / 4;
+  const int best = all_cards.front().tricks;
+  for (const int target : {-1, 0, 1, best, best + 1, tricks}) {
+    if (target > tricks) continue;
+    for (int solutions = 1; solutions <= 3; ++solutions)
+      for (int mode = 0; mode <= 2; ++mode) {
+        const std::string call = "target " + std::to_string(target) + " solutions " +
+                                 std::to_string(solutions) + " mode " + std::to_string(mode) + ": ";
+        futureTricks ours{}, theirs{};
+        const int rc_ours = SolveBoard(dl, target, solutions, mode, &ours, 0);
+        const int rc_theirs = dds.SolveBoard(dl, target, solutions, mode, &theirs, 0);
+        ++calls;
+        if (rc_ours != rc_theirs)
+          return call + "codes " + std::to_string(rc_ours) + " and DDS's " +
+                 std::to_string(rc_theirs);
+        if (rc_ours != RETURN_NO_FAULT) continue;
+        if (const std::string diff = compare_answers(ours, theirs, all_cards, target, solutions);
+            !diff.empty())
+          return call + diff;
+      }
+  }
   return {};
 }
 

@@ -1,7 +1,8 @@
 // Helpers for the tests of the DDS-compatible C API (tests/capi*.cpp):
 // ddtb types to dll.h structs, and futureTricks compared as DDS's answers
 // must be compared when two solvers may list cards of equal score in a
-// different order (include/ddtb/dll.h explains why they do).
+// different order (include/ddtb/dll.h explains why they do), also call by
+// call against the reference libdds.
 #pragma once
 
 #include <string>
@@ -29,5 +30,21 @@ std::string fut_text(const std::vector<RefCardGroup>& groups);
 // the same order except within runs of equal score; else a description.
 std::string compare_ignoring_tie_order(const std::vector<RefCardGroup>& got,
                                        const std::vector<RefCardGroup>& want);
+
+// Empty when `ours` is DDS's answer `theirs` to one SolveBoard call with
+// `target` and `solutions`, as dll.h says it must be: the same scores, the
+// same cards up to the order of equal scores, and where DDS returns one card
+// (solutions = 1), a card that qualifies by `all_cards` (DDS's solutions = 3
+// answer for the same position, best first); else a description.
+std::string compare_answers(const futureTricks& ours, const futureTricks& theirs,
+                            const std::vector<RefCardGroup>& all_cards, int target, int solutions);
+
+// SolveBoard on `dl` through ddtb and through the reference libdds (thread 0
+// of each) with every combination of solutions 1..3, mode 0..2 and target
+// -1, 0, 1, DDS's best score, best + 1 and the tricks left: empty when both
+// return the same code to every call and the same answer by
+// compare_answers(), else the first disagreement. Adds the calls made to
+// `calls`.
+std::string compare_every_combination(const deal& dl, int& calls);
 
 }  // namespace ddtb::test
