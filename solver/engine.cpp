@@ -605,8 +605,8 @@ namespace {
 // This variant's Search: a table and an engine over it.
 class EngineSearch final : public Search {
  public:
-  EngineSearch(std::size_t tt_bytes, const Features& features)
-      : tt_(tt_bytes), engine_(tt_, features, stats_) {}
+  EngineSearch(std::size_t tt_bytes, std::size_t tt_max_bytes, const Features& features)
+      : tt_(tt_bytes, tt_max_bytes), engine_(tt_, features, stats_) {}
   void set_root(const std::array<Bits, 4>& hands, int trump, int leader, const int* trick,
                 int trick_size) override {
     engine_.set_root(hands, trump, leader, trick, trick_size);
@@ -620,8 +620,10 @@ class EngineSearch final : public Search {
   int root_order(int out[13], bool fixed) override { return engine_.root_order(out, fixed); }
   void set_endgame_probe(const EndgameProbe* probe) override { engine_.set_endgame_probe(probe); }
   void clear_table() override { tt_.clear(); }
+  void shrink_table() override { tt_.shrink(); }
   TableCounts table_counts() const override {
-    return {tt_.budget(), tt_.bytes_in_use(), tt_.entries(), tt_.resets()};
+    return {tt_.budget(),  tt_.max_budget(), tt_.bytes_in_use(),
+            tt_.entries(), tt_.resets(),      tt_.grows()};
   }
   EngineStats& stats() override { return stats_; }
 
@@ -635,11 +637,13 @@ class EngineSearch final : public Search {
 }  // namespace DDTB_ISA_NS
 
 #if defined(DDTB_ISA_V3)
-std::unique_ptr<Search> make_search_isa_v3(std::size_t tt_bytes, const Features& features) {
+std::unique_ptr<Search> make_search_isa_v3(std::size_t tt_bytes, std::size_t tt_max_bytes,
+                                           const Features& features) {
 #else
-std::unique_ptr<Search> make_search_isa_base(std::size_t tt_bytes, const Features& features) {
+std::unique_ptr<Search> make_search_isa_base(std::size_t tt_bytes, std::size_t tt_max_bytes,
+                                             const Features& features) {
 #endif
-  return std::make_unique<DDTB_ISA_NS::EngineSearch>(tt_bytes, features);
+  return std::make_unique<DDTB_ISA_NS::EngineSearch>(tt_bytes, tt_max_bytes, features);
 }
 
 }  // namespace ddtb::detail

@@ -46,16 +46,19 @@ SearchIsa preferred_search_isa() {
 
 const char* search_isa_name(SearchIsa isa) { return isa == SearchIsa::kV3 ? "x86-64-v3" : "base"; }
 
-std::unique_ptr<Search> make_search(std::size_t tt_bytes, const Features& features, SearchIsa isa) {
+std::unique_ptr<Search> make_search(std::size_t tt_bytes, std::size_t tt_max_bytes,
+                                    const Features& features, SearchIsa isa) {
 #if defined(DDTB_HAVE_ISA_V3)
-  if (isa == SearchIsa::kV3 && search_isa_available(isa)) return make_search_isa_v3(tt_bytes, features);
+  if (isa == SearchIsa::kV3 && search_isa_available(isa))
+    return make_search_isa_v3(tt_bytes, tt_max_bytes, features);
 #endif
   (void)isa;
-  return make_search_isa_base(tt_bytes, features);
+  return make_search_isa_base(tt_bytes, tt_max_bytes, features);
 }
 
-std::unique_ptr<Search> make_search(std::size_t tt_bytes, const Features& features) {
-  return make_search(tt_bytes, features, preferred_search_isa());
+std::unique_ptr<Search> make_search(std::size_t tt_bytes, std::size_t tt_max_bytes,
+                                    const Features& features) {
+  return make_search(tt_bytes, tt_max_bytes, features, preferred_search_isa());
 }
 
 }  // namespace ddtb::detail

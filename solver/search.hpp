@@ -35,10 +35,12 @@ struct EngineStats {
 };
 
 struct TableCounts {
-  std::size_t budget = 0;      // bytes the table may use
+  std::size_t budget = 0;      // bytes the table may use now
+  std::size_t max_budget = 0;  // bytes it may grow to
   std::size_t bytes = 0;       // bytes in use now
   std::uint64_t entries = 0;   // entries stored now
-  std::uint64_t resets = 0;    // times it filled up and was cleared
+  std::uint64_t resets = 0;    // times it filled up at its largest and dropped entries
+  std::uint64_t grows = 0;     // times it doubled
 };
 
 class Search {
@@ -56,6 +58,8 @@ class Search {
   virtual int root_order(int out[13], bool fixed) = 0;
   virtual void set_endgame_probe(const EndgameProbe* probe) = 0;
   virtual void clear_table() = 0;
+  // Back to the starting size if the table grew (TransTable::shrink).
+  virtual void shrink_table() = 0;
   virtual TableCounts table_counts() const = 0;
   virtual EngineStats& stats() = 0;
 };
@@ -70,13 +74,17 @@ enum class SearchIsa { kBase, kV3 };
 SearchIsa preferred_search_isa();
 const char* search_isa_name(SearchIsa isa);
 
-std::unique_ptr<Search> make_search(std::size_t tt_bytes, const Features& features);
+std::unique_ptr<Search> make_search(std::size_t tt_bytes, std::size_t tt_max_bytes,
+                                    const Features& features);
 // A given variant; kV3 must be available (search_isa_available).
-std::unique_ptr<Search> make_search(std::size_t tt_bytes, const Features& features, SearchIsa isa);
+std::unique_ptr<Search> make_search(std::size_t tt_bytes, std::size_t tt_max_bytes,
+                                    const Features& features, SearchIsa isa);
 bool search_isa_available(SearchIsa isa);
 
 // The factories of the variants, one per compilation of engine.cpp.
-std::unique_ptr<Search> make_search_isa_base(std::size_t tt_bytes, const Features& features);
-std::unique_ptr<Search> make_search_isa_v3(std::size_t tt_bytes, const Features& features);
+std::unique_ptr<Search> make_search_isa_base(std::size_t tt_bytes, std::size_t tt_max_bytes,
+                                             const Features& features);
+std::unique_ptr<Search> make_search_isa_v3(std::size_t tt_bytes, std::size_t tt_max_bytes,
+                                           const Features& features);
 
 }  // namespace ddtb::detail

@@ -89,8 +89,10 @@ struct Solver::Impl {
 
   explicit Impl(const SolverOptions& o)
       : options(o),
-        search(detail::make_search(std::max(o.tt_memory_bytes, kMinTtMemoryBytes), features_of(o))) {
+        search(detail::make_search(std::max(o.tt_memory_bytes, kMinTtMemoryBytes),
+                                   o.tt_max_memory_bytes, features_of(o))) {
     options.tt_memory_bytes = search->table_counts().budget;
+    options.tt_max_memory_bytes = search->table_counts().max_budget;
     if (o.tablebase) {
       probe = std::make_unique<detail::TablebaseProbe>(o.tablebase);
       search->set_endgame_probe(probe.get());
@@ -153,6 +155,13 @@ struct Solver::Impl {
     return ns ? v : k - v;
   }
 
+  // Each public call holds one: when it ends, a table that grew during the
+  // call shrinks back to its starting size.
+  struct Call {
+    Impl& impl;
+    ~Call() { impl.search->shrink_table(); }
+  };
+
   // A first guess at the tricks of the side of `side` from `p` on
   // (solver/first_guess.hpp).
   static int guess_for(const Position& p, Seat side) {
@@ -191,13 +200,18 @@ struct Solver::Impl {
     return side_reaches(child, mover, t);
   }
 
-  // The runs of `p`'s legal cards in the fixed move order (Engine::root_order).
+  // The runs of `p`'s legal cards in the fixed move order (Engine::root_order),
+  // each once (without rank equivalence the engine lists every card of a run).
   std::array<int, 13> fixed_order(const Position& p, const Runs& runs) {
     set_root(p);
     int order[13];
     const int m = search->root_order(order, true);
     std::array<int, 13> out;
-    for (int i = 0; i < m; ++i) out[i] = runs.find(order[i]);
+    int n = 0;
+    for (int i = 0; i < m; ++i) {
+      const int run = runs.find(order[i]);
+      if (std::find(out.begin(), out.begin() + n, run) == out.begin() + n) out[n++] = run;
+    }
     return out;
   }
 
@@ -230,10 +244,12 @@ Solver& Solver::operator=(Solver&&) noexcept = default;
 const SolverOptions& Solver::options() const { return impl_->options; }
 
 int Solver::max_tricks(const Position& position) {
+  const Impl::Call call{*impl_};
   return impl_->side_tricks(position, position.to_play(), Impl::guess_for(position, position.to_play()));
 }
 
 SolveResult Solver::solve(const Position& position) {
+  const Impl::Call call{*impl_};
   SolveResult result;
   const Seat mover = position.to_play();
 
@@ -299,6 +315,7 @@ SolveResult Solver::solve(const Position& position) {
 }
 
 SolveResult Solver::best_card(const Position& position) {
+  const Impl::Call call{*impl_};
   SolveResult result;
   const Runs runs = legal_runs(position);
   if (runs.size == 0) return result;  // finished: no trick, no card
@@ -309,6 +326,7 @@ SolveResult Solver::best_card(const Position& position) {
 }
 
 SolveResult Solver::best_cards(const Position& position) {
+  const Impl::Call call{*impl_};
   SolveResult result;
   const Runs runs = legal_runs(position);
   if (runs.size == 0) return result;
@@ -329,6 +347,7 @@ SolveResult Solver::best_cards(const Position& position) {
 }
 
 std::vector<CardScore> Solver::cards_reaching(const Position& position, int target) {
+  const Impl::Call call{*impl_};
   std::vector<CardScore> out;
   const Runs runs = legal_runs(position);
   for (int i = 0; i < runs.size; ++i)
@@ -338,6 +357,7 @@ std::vector<CardScore> Solver::cards_reaching(const Position& position, int targ
 }
 
 std::optional<CardScore> Solver::card_reaching(const Position& position, int target) {
+  const Impl::Call call{*impl_};
   const Runs runs = legal_runs(position);
   if (runs.size == 0) return std::nullopt;
   int card = -1;
@@ -352,6 +372,7 @@ std::optional<CardScore> Solver::card_reaching(const Position& position, int tar
 DdTable Solver::dd_table(const Deal& deal) { return dd_table(deal, 0x1f); }
 
 DdTable Solver::dd_table(const Deal& deal, unsigned strain_mask) {
+  const Impl::Call call{*impl_};
   DdTable table;
   const int k = deal.tricks_left();
   for (int s = 0; s < 5; ++s) {
@@ -373,6 +394,7 @@ DdTable Solver::dd_table(const Deal& deal, unsigned strain_mask) {
 
 Expected<std::vector<int>> Solver::analyse_play(const Position& start,
                                                 std::span<const Card> cards, Seat side) {
+  const Impl::Call call{*impl_};
   std::vector<int> out;
   out.reserve(cards.size() + 1);
   Position p = start;
@@ -403,6 +425,7 @@ SolverStats Solver::stats() const {
   s.tt_entries = t.entries;
   s.tt_bytes = t.bytes;
   s.tt_resets = t.resets;
+  s.tt_grows = t.grows;
   s.tablebase_hits = e.tb_hits;
   return s;
 }

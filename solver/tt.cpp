@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <vector>
 
 #ifdef __AVX2__
 #include <immintrin.h>
@@ -53,31 +54,51 @@ inline unsigned lanes_in_list(int n, int j) { return n - 4 * j >= 4 ? 15u : (1u 
 
 }  // namespace
 
-TransTable::TransTable(std::size_t budget_bytes) : budget_(budget_bytes) {
-  std::size_t slots = std::bit_floor(std::max<std::size_t>(budget_ / kBytesPerSlot, 1024));
-  slot_count_ = slots;
-  slot_shift_ = 64 - std::countr_zero(slots);
-  // calloc, not aligned_alloc + memset: untouched pages stay unresident.
-  slot_memory_ = std::calloc(slot_count_ * sizeof(Slot) + 64, 1);
-  if (!slot_memory_) throw std::bad_alloc();
-  slots_ = reinterpret_cast<Slot*>((reinterpret_cast<std::uintptr_t>(slot_memory_) + 63) & ~std::uintptr_t{63});
-  std::size_t rest = budget_ > slots * kSlotCharge ? budget_ - slots * kSlotCharge : 0;
-  std::size_t n = std::min<std::size_t>(rest / sizeof(Entry), 0xfffffff0u);
-  arena_size_ = static_cast<std::uint32_t>(std::max<std::size_t>(n, 1u << kMaxCapLog2));
-  // Raw memory, never initialized up front: a page becomes resident only when
-  // an entry on it is first written, so resident memory follows actual use.
-  const std::size_t bytes = (std::size_t(arena_size_ + 3) / 4 * sizeof(Block) + 63) & ~std::size_t{63};
-  arena_ = static_cast<Block*>(std::aligned_alloc(64, bytes));
-  if (!arena_) {
-    std::free(slot_memory_);
-    throw std::bad_alloc();
-  }
+TransTable::TransTable(std::size_t budget_bytes, std::size_t max_bytes)
+    : start_budget_(budget_bytes), max_budget_(std::max(budget_bytes, max_bytes)) {
+  Memory m = allocate_memory(start_budget_);
+  adopt(m);
   std::fill(std::begin(free_), std::end(free_), kNil);
 }
 
 TransTable::~TransTable() {
   std::free(arena_);
   std::free(slot_memory_);
+}
+
+TransTable::Memory TransTable::allocate_memory(std::size_t budget) {
+  Memory m;
+  m.budget = budget;
+  const std::size_t slots = std::bit_floor(std::max<std::size_t>(budget / kBytesPerSlot, 1024));
+  m.slot_count = slots;
+  // calloc, not aligned_alloc + memset: untouched pages stay unresident.
+  m.slot_memory = std::calloc(slots * sizeof(Slot) + 64, 1);
+  if (!m.slot_memory) throw std::bad_alloc();
+  m.slots = reinterpret_cast<Slot*>((reinterpret_cast<std::uintptr_t>(m.slot_memory) + 63) &
+                                    ~std::uintptr_t{63});
+  const std::size_t rest = budget > slots * kSlotCharge ? budget - slots * kSlotCharge : 0;
+  const std::size_t n = std::min<std::size_t>(rest / sizeof(Entry), 0xfffffff0u);
+  m.arena_size = static_cast<std::uint32_t>(std::max<std::size_t>(n, 1u << kMaxCapLog2));
+  // Raw memory, never initialized up front: a page becomes resident only when
+  // an entry on it is first written, so resident memory follows actual use.
+  const std::size_t bytes =
+      (std::size_t(m.arena_size + 3) / 4 * sizeof(Block) + 63) & ~std::size_t{63};
+  m.arena = static_cast<Block*>(std::aligned_alloc(64, bytes));
+  if (!m.arena) {
+    std::free(m.slot_memory);
+    throw std::bad_alloc();
+  }
+  return m;
+}
+
+void TransTable::adopt(const Memory& m) {
+  budget_ = m.budget;
+  slot_count_ = m.slot_count;
+  slot_shift_ = 64 - std::countr_zero(m.slot_count);
+  slot_memory_ = m.slot_memory;
+  slots_ = m.slots;
+  arena_ = m.arena;
+  arena_size_ = m.arena_size;
 }
 
 void TransTable::clear() {
@@ -89,6 +110,122 @@ void TransTable::clear() {
   arena_top_ = 0;
   entries_ = 0;
   std::fill(std::begin(free_), std::end(free_), kNil);
+}
+
+void TransTable::shrink() {
+  if (budget_ == start_budget_) return;
+  // Allocated before anything is freed: if it fails, the table stays as it is.
+  Memory m = allocate_memory(start_budget_);
+  std::free(arena_);
+  std::free(slot_memory_);
+  adopt(m);
+  generation_ = 1;
+  clear();
+}
+
+int TransTable::capacity_log2(std::uint32_t fill) {
+  const unsigned count = std::min<unsigned>(fill, kMaxListEntries);
+  return std::max(kMinCapLog2, int(std::bit_width(count - 1)));
+}
+
+int TransTable::tricks_of(std::uint64_t shape) {
+  // Sixteen 4-bit lengths: add them up pairwise.
+  shape = (shape & 0x0f0f0f0f0f0f0f0full) + ((shape >> 4) & 0x0f0f0f0f0f0f0f0full);
+  return int((shape * 0x0101010101010101ull) >> 56) / 4;
+}
+
+void TransTable::make_room() {
+  if (budget_ < max_budget_) {
+    try {
+      grow();
+      return;
+    } catch (const std::bad_alloc&) {
+      max_budget_ = budget_;  // no more memory to be had: make room within it
+    }
+  }
+  ++resets_;
+  evict_shallow();
+}
+
+void TransTable::grow() {
+  const std::size_t target = std::min(max_budget_, budget_ * 2);
+  Memory m = allocate_memory(target);
+  // The lists keep their offsets: the arena is copied as it is, free lists
+  // included, and every slot of this generation is hashed into the new
+  // slot table.
+  std::memcpy(static_cast<void*>(m.arena), arena_, std::size_t(arena_top_ + 3) / 4 * sizeof(Block));
+  const Slot* old_slots = slots_;
+  const std::size_t old_count = slot_count_;
+  void* old_memory = slot_memory_;
+  std::free(arena_);
+  adopt(m);
+  for (std::size_t i = 0; i < old_count; ++i) {
+    const Slot& s = old_slots[i];
+    if ((s.tag >> kGenShift) != generation_) continue;
+    const int lead = int(s.tag >> kKeyShift) & 31;
+    for (std::size_t j = home(s.shape, lead);; j = (j + 1) & (slot_count_ - 1)) {
+      if ((slots_[j].tag >> kGenShift) == generation_) continue;
+      slots_[j] = s;
+      break;
+    }
+  }
+  std::free(old_memory);
+  ++grows_;
+}
+
+void TransTable::evict_shallow() {
+  // Entries per tricks left; the shallowest levels go until at least half
+  // of the entries are gone: they are the most numerous and the cheapest to
+  // find again, while one deep entry can stand for a large search.
+  // (Half of the slots too: the table also fills up by its slots.)
+  std::uint64_t entries_at[14] = {}, slots_at[14] = {};
+  for (std::size_t i = 0; i < slot_count_; ++i) {
+    const Slot& s = slots_[i];
+    if ((s.tag >> kGenShift) != generation_) continue;
+    const int level = std::min(tricks_of(s.shape), 13);
+    entries_at[level] += std::min<unsigned>(s.tag & kFillMask, kMaxListEntries);
+    ++slots_at[level];
+  }
+  int cut = 0;  // levels <= cut go
+  for (std::uint64_t entries = entries_at[0], slots = slots_at[0];
+       (entries * 2 < entries_ || slots * 2 < slots_used_) && cut < 13;) {
+    ++cut;
+    entries += entries_at[cut];
+    slots += slots_at[cut];
+  }
+  struct Kept {
+    Slot slot;
+    int cap_log2;
+  };
+  std::vector<Kept> kept;
+  for (std::size_t i = 0; i < slot_count_; ++i) {
+    const Slot& s = slots_[i];
+    if ((s.tag >> kGenShift) == generation_ && s.offset != kNil && tricks_of(s.shape) > cut)
+      kept.push_back({s, capacity_log2(s.tag & kFillMask)});
+  }
+  // Slide the kept lists down to the bottom of the arena, in offset order.
+  std::sort(kept.begin(), kept.end(),
+            [](const Kept& a, const Kept& b) { return a.slot.offset < b.slot.offset; });
+  std::uint32_t top = 0;
+  std::uint64_t entries = 0;
+  for (Kept& k : kept) {
+    const std::uint32_t n = 1u << k.cap_log2;
+    if (k.slot.offset != top)
+      std::memmove(static_cast<void*>(&arena_[top / 4]), &arena_[k.slot.offset / 4],
+                   n / 4 * sizeof(Block));
+    k.slot.offset = top;
+    top += n;
+    entries += std::min<unsigned>(k.slot.tag & kFillMask, kMaxListEntries);
+  }
+  clear();
+  arena_top_ = top;
+  entries_ = entries;
+  for (const Kept& k : kept) {
+    const int lead = int(k.slot.tag >> kKeyShift) & 31;
+    Slot* s = find_slot(k.slot.shape, lead, true);
+    s->offset = k.slot.offset;
+    s->tag = (s->tag & ~kFillMask) | (k.slot.tag & kFillMask);
+  }
 }
 
 std::size_t TransTable::bytes_in_use() const {
@@ -171,10 +308,7 @@ bool TransTable::probe(std::uint64_t shape, int lead, const RelPattern& rel, int
 
 void TransTable::store(std::uint64_t shape, int lead, std::uint64_t places, const RelPattern& rel,
                        int lower, int upper, int hint_suit, int hint_index, const Seen* seen) {
-  if ((slots_used_ + 1) * kMaxLoadDen > slot_count_ * kMaxLoadNum) {
-    ++resets_;
-    clear();
-  }
+  if ((slots_used_ + 1) * kMaxLoadDen > slot_count_ * kMaxLoadNum) make_room();
   const RelPattern value{rel.lo & places, rel.hi & places};
   const std::uint64_t hint_bits =
       hint_suit < 0 ? 0
@@ -238,12 +372,11 @@ void TransTable::store(std::uint64_t shape, int lead, std::uint64_t places, cons
     const int old_log2 = std::countr_zero(unsigned(count));
     std::uint32_t off = allocate(count == 0 ? kMinCapLog2 : old_log2 + 1);
     if (off == kNil) {
-      ++resets_;
-      clear();
-      s = find_slot(shape, lead, true);
-      off = allocate(kMinCapLog2);
-      assert(off != kNil);
-    } else if (count) {
+      // The list may have moved or gone: look it up again.
+      make_room();
+      return store(shape, lead, places, rel, lower, upper, hint_suit, hint_index, nullptr);
+    }
+    if (count) {
       std::memcpy(static_cast<void*>(&arena_[off / 4]), &arena_[s->offset / 4], count / 4 * sizeof(Block));
       release(s->offset, old_log2);
     }

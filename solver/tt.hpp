@@ -9,15 +9,18 @@
 // decided the search (winning-rank backups), so one entry answers for many
 // positions.
 //
-// Memory is bounded by the budget given at construction: a fixed slot table
-// plus an arena of entries. The arena holds entries in blocks of four, each a
+// Memory: the table starts at the budget given at construction (a slot table
+// plus an arena of entries) and, when a search fills it, doubles up to the
+// maximum given; full at the maximum, it drops its shallowest entries (the
+// fewest tricks left) until at least half of its entries and slots are gone,
+// keeping the deep ones, which each stand for a large search. shrink() goes
+// back to the starting budget once the searches that needed more are done. The arena holds entries in blocks of four, each a
 // structure of arrays (four masks, four lo, four hi words), so that a probe
 // compares four entries at a time (AVX2 where compiled for it). Entry lists
 // grow in power-of-two runs of blocks recycled through free lists; a list is
-// capped at kMaxListEntries and then overwrites its oldest entries. When the
-// arena or the slot table is full, the whole table is cleared (in constant
-// time, and results never depend on the table). Pages are touched only as
-// they are used, so resident memory follows actual use.
+// capped at kMaxListEntries and then overwrites its oldest entries. Results
+// never depend on what the table holds. Pages are touched only as they are
+// used, so resident memory follows actual use.
 //
 // Not thread-safe: one table per Solver, one Solver per thread.
 #pragma once
@@ -68,7 +71,11 @@ class TransTable {
   // entries of any number of deals and strains side by side.
   static constexpr int lead_key(int leader, int strain) { return strain << 2 | leader; }
 
-  explicit TransTable(std::size_t budget_bytes);
+  // Starts at `budget_bytes`; may grow to `max_bytes` (raised to the budget
+  // if smaller).
+  TransTable(std::size_t budget_bytes, std::size_t max_bytes);
+  // A table that never grows.
+  explicit TransTable(std::size_t budget_bytes) : TransTable(budget_bytes, budget_bytes) {}
   ~TransTable();
   TransTable(const TransTable&) = delete;
   TransTable& operator=(const TransTable&) = delete;
@@ -109,12 +116,20 @@ class TransTable {
              int lower, int upper, int hint_suit, int hint_index, const Seen* seen = nullptr);
 
   void clear();
+  // Back to the starting budget, emptied, if the table grew (its memory is
+  // returned); nothing otherwise.
+  void shrink();
 
+  // The bytes the table may use now (the starting budget, or more after it
+  // grew) and at most.
   std::size_t budget() const { return budget_; }
+  std::size_t max_budget() const { return max_budget_; }
   std::size_t bytes_in_use() const;
   std::uint64_t entries() const { return entries_; }
-  // Times the table filled up and was cleared to make room.
+  // Times the table filled up at its largest and dropped entries.
   std::uint64_t resets() const { return resets_; }
+  // Times it doubled.
+  std::uint64_t grows() const { return grows_; }
 
  private:
   // 16 bytes, four to a cache line: the slot of (shape, lead) is first
@@ -162,11 +177,31 @@ class TransTable {
     return ((key * 0x9e3779b97f4a7c15ull) >> slot_shift_ & ~std::size_t{3}) | std::size_t(lead & 3);
   }
   Slot* find_slot(std::uint64_t shape, int lead, bool insert);
+  // The slot table and arena for a budget.
+  struct Memory {
+    std::size_t budget = 0, slot_count = 0;
+    void* slot_memory = nullptr;
+    Slot* slots = nullptr;
+    Block* arena = nullptr;
+    std::uint32_t arena_size = 0;
+  };
+  static Memory allocate_memory(std::size_t budget);
+  void adopt(const Memory& m);
+  // Called by a store that finds no room: grows the table, or drops its
+  // shallowest entries.
+  void make_room();
+  void grow();
+  void evict_shallow();
+  // log2 of the entries a list of `fill` (the slot's fill field) occupies.
+  static int capacity_log2(std::uint32_t fill);
+  // Tricks left in a position of `shape`.
+  static int tricks_of(std::uint64_t shape);
   // Allocates 1 << cap_log2 entries; kNil when the arena is exhausted.
   std::uint32_t allocate(int cap_log2);
   void release(std::uint32_t offset, int cap_log2);
 
-  std::size_t budget_;
+  std::size_t start_budget_, max_budget_;
+  std::size_t budget_ = 0;
   std::size_t slot_count_ = 0;  // a power of two
   int slot_shift_ = 0;          // 64 - log2(slot_count_)
   std::size_t slots_used_ = 0;
@@ -185,6 +220,7 @@ class TransTable {
   std::uint32_t free_[kMaxCapLog2 + 1];
   std::uint64_t entries_ = 0;
   std::uint64_t resets_ = 0;
+  std::uint64_t grows_ = 0;
 };
 
 }  // namespace DDTB_ISA_NS

@@ -90,6 +90,27 @@ TEST(CapiSolve, EveryCombinationMatchesDdsOnRandomPositions) {
   EXPECT_GT(calls, kPositions * 30);
 }
 
+// Each combination on seeded random positions of 9 to 13 tricks, 0 to 3
+// cards on the table: where the single-answer searches (solutions 1 and 2,
+// a target) do real work, and where the fixed root order picks among many
+// cards.
+TEST(CapiSolve, EveryCombinationMatchesDdsOnLargeMidTrickPositions) {
+  constexpr std::uint64_t kLargeSeed = 20261126;
+  constexpr int kLarge = 24;
+  Rng rng(kLargeSeed);
+  int calls = 0;
+  for (int n = 0; n < kLarge; ++n) {
+    const int tricks = 9 + static_cast<int>(rng.below(5));
+    const int played = n % 4;
+    const Position p = random_position(rng, tricks, played, strain_from_int(n % 5),
+                                       seat_from_int(static_cast<int>(rng.below(4))));
+    SCOPED_TRACE("seed " + std::to_string(kLargeSeed) + " position " + std::to_string(n) + ": " +
+                 std::to_string(tricks) + " tricks, " + std::to_string(played) + " played");
+    EXPECT_EQ(compare_every_combination(to_c_deal(p), calls), "");
+  }
+  EXPECT_GT(calls, kLarge * 40);
+}
+
 // A full deal (list100's first), each combination at trick 1 and, after
 // two cards, in the middle of a trick.
 TEST(CapiSolve, FullDealCombinationsMatchDds) {

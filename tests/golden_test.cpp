@@ -102,14 +102,16 @@ TEST_P(Golden, DdTableMatchesTable) {
   }
 }
 
-// The smallest transposition table fills up and is cleared many times within
-// one search, between a node's probe and its store: the answers must not
-// change (a store once wrote through a slot left over from before a clear).
+// The smallest transposition table, not allowed to grow, fills up and drops
+// its shallowest entries many times within one search, between a node's
+// probe and its store: the answers must not change (a store once wrote
+// through a slot left over from before a clear).
 TEST(GoldenSmallTable, DdTablesWithTheSmallestTableFilledOften) {
   const auto& all = golden();
   ASSERT_TRUE(all.has_value()) << all.error().message;
   SolverOptions options;
   options.tt_memory_bytes = kMinTtMemoryBytes;
+  options.tt_max_memory_bytes = kMinTtMemoryBytes;
   Solver solver(options);
   constexpr std::size_t kSmallTableDeals = 8;
   for (std::size_t i = 0; i < kSmallTableDeals && i < all->size(); ++i) {
@@ -118,6 +120,26 @@ TEST(GoldenSmallTable, DdTablesWithTheSmallestTableFilledOften) {
     expect_table(solver.dd_table(d.deal()), d);
   }
   EXPECT_GT(solver.stats().tt_resets, 10u) << "the table was meant to fill up";
+}
+
+// The smallest table allowed to grow: it doubles in the middle of searches
+// (lists keep their places, slots are hashed anew), the answers stay the
+// same, and after each call it is back at its starting size.
+TEST(GoldenSmallTable, DdTablesWithATableThatGrows) {
+  const auto& all = golden();
+  ASSERT_TRUE(all.has_value()) << all.error().message;
+  SolverOptions options;
+  options.tt_memory_bytes = kMinTtMemoryBytes;
+  options.tt_max_memory_bytes = 8 * kMinTtMemoryBytes;
+  Solver solver(options);
+  constexpr std::size_t kGrowingTableDeals = 6;
+  for (std::size_t i = 0; i < kGrowingTableDeals && i < all->size(); ++i) {
+    const RefDeal& d = (*all)[i];
+    SCOPED_TRACE(deal_label(d));
+    expect_table(solver.dd_table(d.deal()), d);
+    EXPECT_LE(solver.stats().tt_bytes, kMinTtMemoryBytes) << "shrunk back after the call";
+  }
+  EXPECT_GT(solver.stats().tt_grows, 3u) << "the table was meant to grow";
 }
 
 TEST_P(Golden, SolveMatchesFut) {

@@ -324,6 +324,7 @@ class SolverVsReference : public ::testing::TestWithParam<Config> {};
 TEST_P(SolverVsReference, RandomPositions) {
   SolverOptions options = GetParam().options;
   options.tt_memory_bytes = kMinTtMemoryBytes;
+  options.tt_max_memory_bytes = kMinTtMemoryBytes;
   int failing = 0;
   for (int i = 0; i < kPositions && failing < kMaxFailingPositions; ++i) {
     const Case c = case_at(i);

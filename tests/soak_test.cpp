@@ -338,9 +338,9 @@ TEST_F(DDTB_SOAK_TEST, ThreadsAgreeWithIndependentSolversInBoundedMemory) {
   std::vector<std::array<std::unique_ptr<Solver>, 2>> solvers(kThreads);
   for (auto& pair : solvers) {
     SolverOptions plain;
-    plain.tt_memory_bytes = kPlainTtBytes;
+    plain.tt_memory_bytes = plain.tt_max_memory_bytes = kPlainTtBytes;
     SolverOptions probing;
-    probing.tt_memory_bytes = kTablebaseTtBytes;
+    probing.tt_memory_bytes = probing.tt_max_memory_bytes = kTablebaseTtBytes;
     probing.tablebase = *tables_;
     pair[0] = std::make_unique<Solver>(plain);
     pair[1] = std::make_unique<Solver>(probing);

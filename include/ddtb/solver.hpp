@@ -5,9 +5,12 @@
 // are deterministic: the same calls in the same order on a fresh Solver give
 // the same answers and the same node counts.
 //
-// Memory: the transposition table never grows beyond
-// SolverOptions::tt_memory_bytes; when it fills up, the solver drops old
-// entries and keeps working. The rest of a Solver is a few kilobytes.
+// Memory: the transposition table starts at SolverOptions::tt_memory_bytes.
+// A search that fills it (a freak deal, say) lets it double, up to
+// SolverOptions::tt_max_memory_bytes; full at that size, it drops its
+// shallowest entries and keeps working. At the end of the call that needed
+// more, the table shrinks back to tt_memory_bytes and the memory is freed.
+// The rest of a Solver is a few kilobytes.
 #pragma once
 
 #include <array>
@@ -29,13 +32,19 @@ class Tablebase;
 // Default transposition-table budget per Solver. Chosen by measurement on the
 // list100 DD tables (bench/README.md): larger tables gave no measurable gain.
 inline constexpr std::size_t kDefaultTtMemoryBytes = std::size_t{40} << 20;
+// Default cap for a table that grows during a search that needs it.
+inline constexpr std::size_t kDefaultTtMaxMemoryBytes = std::size_t{96} << 20;
 // The smallest budget accepted; smaller requests are raised to it.
 inline constexpr std::size_t kMinTtMemoryBytes = std::size_t{1} << 20;
 
 // Search features. All are on by default; each can be switched off on its own
 // (the property tests do) without changing any answer, only the speed.
 struct SolverOptions {
+  // The table's size between calls and at the start of each.
   std::size_t tt_memory_bytes = kDefaultTtMemoryBytes;
+  // The most it may grow to within a call; below tt_memory_bytes it is
+  // raised to it (no growth).
+  std::size_t tt_max_memory_bytes = kDefaultTtMaxMemoryBytes;
   // Cut off at trick starts when the side to lead has enough sure tricks.
   bool quick_tricks = true;
   // Cut off at trick starts when the opponents surely take enough tricks later.
@@ -86,7 +95,9 @@ struct SolverStats {
   std::uint64_t tt_hits = 0;        // lookups that ended the search of a node
   std::uint64_t tt_entries = 0;     // entries stored now
   std::uint64_t tt_bytes = 0;       // bytes in use now (<= the budget)
-  std::uint64_t tt_resets = 0;      // times the table filled up and was cleared
+  std::uint64_t tt_resets = 0;      // times the table filled up at its largest
+                                    // and dropped entries
+  std::uint64_t tt_grows = 0;       // times the table doubled within a call
   std::uint64_t tablebase_hits = 0; // trick starts answered by the endgame tables
 };
 
