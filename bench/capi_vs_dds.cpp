@@ -13,9 +13,7 @@
 // answers, which must agree.
 //
 //   ddtb-capi-vs-dds [--threads N] [--rounds R] [--list FILE]
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -26,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/measure.hpp"
 #include "bench/ref_list.hpp"
 #include "ddtb/dll.h"
 #include "tests/support/dds_peer.hpp"
@@ -51,12 +50,6 @@ struct Result {
   std::uint64_t checksum = 0;
   int status = RETURN_NO_FAULT;  // else the code a call returned
 };
-
-double seconds(clockid_t clock) {
-  timespec t{};
-  clock_gettime(clock, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
 
 std::uint64_t mix(std::uint64_t h, std::int64_t v) {
   return (h ^ static_cast<std::uint64_t>(v)) * 0x100000001b3ull;
@@ -88,7 +81,7 @@ Result run_side(const Api& api, const std::vector<RefDeal>& deals, int threads, 
 
   for (int round = 0; round < rounds; ++round) {
     const bool last = round + 1 == rounds;
-    double wall = seconds(CLOCK_MONOTONIC), cpu = seconds(CLOCK_PROCESS_CPUTIME_ID);
+    double wall = clock_s(CLOCK_MONOTONIC), cpu = clock_s(CLOCK_PROCESS_CPUTIME_ID);
     for (std::size_t start = 0; start < deals.size(); start += MAXNOOFTABLES) {
       const std::size_t count = std::min<std::size_t>(MAXNOOFTABLES, deals.size() - start);
       batch.noOfTables = static_cast<int>(count);
@@ -102,15 +95,15 @@ Result run_side(const Api& api, const std::vector<RefDeal>& deals, int threads, 
         for (const auto& row : tables.results[i].resTable)
           for (const int v : row) r.checksum = mix(r.checksum, v);
     }
-    wall = seconds(CLOCK_MONOTONIC) - wall;
-    cpu = seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu;
+    wall = clock_s(CLOCK_MONOTONIC) - wall;
+    cpu = clock_s(CLOCK_PROCESS_CPUTIME_ID) - cpu;
     if (wall < r.tables_wall) r.tables_wall = wall, r.tables_cpu = cpu;
 
-    wall = seconds(CLOCK_MONOTONIC);
-    cpu = seconds(CLOCK_PROCESS_CPUTIME_ID);
+    wall = clock_s(CLOCK_MONOTONIC);
+    cpu = clock_s(CLOCK_PROCESS_CPUTIME_ID);
     if (const int rc = api.solve_all_boards(&boards, &solved); rc != RETURN_NO_FAULT) r.status = rc;
-    wall = seconds(CLOCK_MONOTONIC) - wall;
-    cpu = seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu;
+    wall = clock_s(CLOCK_MONOTONIC) - wall;
+    cpu = clock_s(CLOCK_PROCESS_CPUTIME_ID) - cpu;
     if (wall < r.boards_wall) r.boards_wall = wall, r.boards_cpu = cpu;
     // Scores only (as a multiset per board): the order of equal scores and
     // the node counts differ between the libraries by design.
@@ -124,26 +117,18 @@ Result run_side(const Api& api, const std::vector<RefDeal>& deals, int threads, 
   return r;
 }
 
-// Runs `side` in a child process and returns what it sends back.
+// Runs `side` in a child process (bench/measure.hpp) and returns what it
+// sends back; RETURN_UNKNOWN_FAULT when it sends nothing whole.
 Result in_child(const std::function<Result()>& side) {
-  int fds[2];
-  if (::pipe(fds) != 0) std::exit(2);
-  std::fflush(nullptr);
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::close(fds[0]);
-    const Result r = side();
-    if (::write(fds[1], &r, sizeof r) != static_cast<ssize_t>(sizeof r)) ::_exit(3);
-    ::_exit(0);  // no exit handlers: libdds must not run its destructors (dds_peer.cpp)
-  }
-  ::close(fds[1]);
+  const ChildRun child =
+      run_child("ddtb-capi-vs-dds", "a", [&](int fd) { write_value(fd, side()); });
+  ByteReader in(child.bytes);
   Result r;
-  r.status = RETURN_UNKNOWN_FAULT;
-  if (::read(fds[0], &r, sizeof r) != static_cast<ssize_t>(sizeof r))
+  if (!child.ok || !in.read(r) || !in.at_end()) {
     std::fprintf(stderr, "a side failed to report\n");
-  ::close(fds[0]);
-  int status = 0;
-  ::waitpid(pid, &status, 0);
+    r = Result{};
+    r.status = RETURN_UNKNOWN_FAULT;
+  }
   return r;
 }
 

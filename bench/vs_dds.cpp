@@ -2,39 +2,38 @@
 // hands (list100.txt by default), single-threaded both, in one run:
 //   (a) the full DD table of every deal (Solver::dd_table vs CalcDDtable);
 //   (b) the FUT position of every deal (Solver::solve vs SolveBoard with
-//       target -1, solutions 3, mode 1).
+//       target -1, solutions 3, mode 1; with --solutions 1 or 2, SolveBoard
+//       on both sides, ddtb's through its own C API).
 // It checks the answers agree (with each other, and with the file when only
 // one side runs), prints per-deal and total times and the ratio ddtb/dds, and
-// each side's peak memory.
+// each side's peak memory. With --replay FILE it times a recorded workload
+// instead (bench/replay_run.hpp).
 //
 // Each side runs in a forked child process so that its memory is measured
-// alone: wait4() returns the child's ru_maxrss, and a child that does nothing
-// gives the baseline (the parent's pages a fresh fork starts with) to
-// subtract. The children send their results and times back through a pipe.
-// The parent never loads libdds and never builds a Solver.
+// alone (bench/measure.hpp); the children send their results and times back
+// through a pipe. The parent never loads libdds and never builds a Solver.
 //
 // Times are process CPU times of the child (CLOCK_PROCESS_CPUTIME_ID, which
 // also counts any helper thread DDS might start); wall times are printed too.
 // On a shared, noisy machine CPU time is the steadier figure.
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "bench/ddtb_capi.hpp"
+#include "bench/measure.hpp"
 #include "bench/ref_list.hpp"
+#include "bench/replay_run.hpp"
+#include "bench/replay_solve.hpp"
 #include "ddtb/solver.hpp"
 #include "ddtb/tablebase.hpp"
+#include "tests/support/capi_compare.hpp"
 #include "tests/support/dds_peer.hpp"
 
 #ifndef DDTB_REF_DIR
@@ -48,16 +47,19 @@ enum class Sides { kBoth, kDdtb, kDds };
 
 struct Options {
   std::string list = std::string(DDTB_REF_DIR) + "/list100.txt";
-  int deals = -1;  // all
-  int skip = 0;    // deals of the file passed over first
+  int deals = -1;                     // all
+  int skip = 0;                       // deals of the file passed over first
   bool tables = true, solves = true;  // the work to time
   Sides sides = Sides::kBoth;
   std::size_t tt_mb = kDefaultTtMemoryBytes >> 20;
   int dds_mb = 0;  // SetResources' maxMemoryMB; 0 = DDS's default
   bool fresh_solver = false;
   bool quiet = false;
-  int rounds = 1;  // times each side runs, alternating
-  std::string tablebase;  // endgame tables for ddtb; empty: none
+  int rounds = 1;             // times each side runs, alternating
+  std::string tablebase;      // endgame tables for ddtb; empty: none
+  int solutions = 3;          // of the FUT solves
+  std::string replay;         // a replay workload to time instead; empty: none
+  bool list_options = false;  // an option of the list100 run was given
 };
 
 void usage(std::FILE* to) {
@@ -75,6 +77,11 @@ void usage(std::FILE* to) {
                "  --tablebase DIR  ddtb probes the endgame tables of DIR (default: none)\n"
                "  --rounds N       run both sides N times, alternating, and print each round's\n"
                "                   ratios and their median (default 1)\n"
+               "  --solutions N    the FUT solves' solutions, 1, 2 or 3 (default 3); 1 and 2\n"
+               "                   go through ddtb's C API SolveBoard\n"
+               "  --replay FILE    time a replay workload (bench/README.md) instead of the list;\n"
+               "                   --only, --tt-mb, --dds-mb, --tablebase, --rounds and --quiet\n"
+               "                   apply\n"
                "  --quiet          totals only\n",
                DDTB_REF_DIR, kDefaultTtMemoryBytes >> 20);
 }
@@ -98,15 +105,24 @@ bool parse_options(int argc, char** argv, Options& o) {
       std::exit(0);
     } else if (arg == "--list" && (v = value())) {
       o.list = v;
+      o.list_options = true;
     } else if (arg == "--deals" && (v = value()) && parse_int(v, 1, 1 << 20, n)) {
       o.deals = static_cast<int>(n);
+      o.list_options = true;
     } else if (arg == "--skip" && (v = value()) && parse_int(v, 0, 1 << 20, n)) {
       o.skip = static_cast<int>(n);
+      o.list_options = true;
     } else if (arg == "--work" && (v = value()) &&
                (std::strcmp(v, "tables") == 0 || std::strcmp(v, "solves") == 0 ||
                 std::strcmp(v, "both") == 0)) {
       o.tables = std::strcmp(v, "solves") != 0;
       o.solves = std::strcmp(v, "tables") != 0;
+      o.list_options = true;
+    } else if (arg == "--solutions" && (v = value()) && parse_int(v, 1, 3, n)) {
+      o.solutions = static_cast<int>(n);
+      o.list_options = true;
+    } else if (arg == "--replay" && (v = value())) {
+      o.replay = v;
     } else if (arg == "--only" && (v = value()) &&
                (std::strcmp(v, "ddtb") == 0 || std::strcmp(v, "dds") == 0)) {
       o.sides = std::strcmp(v, "ddtb") == 0 ? Sides::kDdtb : Sides::kDds;
@@ -120,6 +136,7 @@ bool parse_options(int argc, char** argv, Options& o) {
       o.rounds = static_cast<int>(n);
     } else if (arg == "--fresh-solver") {
       o.fresh_solver = true;
+      o.list_options = true;
     } else if (arg == "--quiet") {
       o.quiet = true;
     } else {
@@ -129,13 +146,21 @@ bool parse_options(int argc, char** argv, Options& o) {
       return false;
     }
   }
+  if (!o.replay.empty() && o.list_options) {
+    std::fprintf(stderr,
+                 "ddtb-vs-dds: --replay takes no --list, --deals, --skip, --work, --solutions or "
+                 "--fresh-solver\n");
+    return false;
+  }
   return true;
 }
 
 // --- what a child reports ---------------------------------------------------
 
 // One solved item, sent through the pipe as raw bytes (same binary on both
-// ends). Tables put tricks[s][h] at s * 4 + h; solves put per-card scores.
+// ends). Tables put tricks[s][h] at s * 4 + h; solves put each card's score
+// at its Card::index() (-1: not listed) and, for solutions 1 and 2, the best
+// score at kMaxSlot.
 struct Item {
   double cpu_s = 0;
   double wall_s = 0;
@@ -146,28 +171,24 @@ struct Item {
   std::int32_t values[64] = {};
 };
 
+// Card::index() 0 is no card (ranks start at 2): it holds a solve's best
+// score when only that, or only the cards reaching it, are compared.
+constexpr int kMaxSlot = 0;
+
 struct SideResult {
-  bool ok = false;
+  ChildRun child;
   std::string version;       // DDS's GetDDSInfo version, from the child
   std::vector<Item> tables;  // one per deal
   std::vector<Item> solves;  // one per deal
-  long max_rss_kib = 0;
 };
-
-double clock_s(clockid_t id) {
-  timespec ts{};
-  clock_gettime(id, &ts);
-  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-}
 
 // Times `fn`, which fills `item.values` and may set `item.nodes`.
 template <class Fn>
 Item timed(Fn&& fn) {
   Item item;
-  const double c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID), w0 = clock_s(CLOCK_MONOTONIC);
-  fn(item);
-  item.cpu_s = clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0;
-  item.wall_s = clock_s(CLOCK_MONOTONIC) - w0;
+  const Timing t = time_it([&] { fn(item); });
+  item.cpu_s = t.cpu_s;
+  item.wall_s = t.wall_s;
   return item;
 }
 
@@ -176,20 +197,46 @@ void put_table(const DdTable& t, Item& item) {
     for (int h = 0; h < kNumSeats; ++h) item.values[s * 4 + h] = t.tricks[s][h];
 }
 
-void put_scores(const SolveResult& r, Item& item) {
-  const auto scores = test::per_card_scores(r);
-  for (int i = 0; i < 64; ++i) item.values[i] = scores[i];
+// Keeps what `solutions` compares of an item holding every card's score:
+// for 2 the cards reaching the best score, for 1 none; both add the best
+// score at kMaxSlot. 3 keeps every card.
+void keep_compared(Item& item, int solutions) {
+  if (solutions == 3) return;
+  const int best = *std::max_element(std::begin(item.values), std::end(item.values));
+  for (std::int32_t& v : item.values)
+    if (solutions == 1 || v != best) v = -1;
+  item.values[kMaxSlot] = best;
 }
 
-void write_all(int fd, const void* data, std::size_t n) {
-  const char* p = static_cast<const char*>(data);
-  while (n > 0) {
-    const ssize_t k = ::write(fd, p, n);
-    if (k < 0 && errno == EINTR) continue;
-    if (k <= 0) throw std::runtime_error("pipe write failed");
-    p += k;
-    n -= std::size_t(k);
-  }
+void put_scores(const SolveResult& r, int solutions, Item& item) {
+  const auto scores = test::per_card_scores(r);
+  for (int i = 0; i < 64; ++i) item.values[i] = scores[i];
+  keep_compared(item, solutions);
+}
+
+// A SolveBoard answer for `solutions`.
+void put_fut(const futureTricks& fut, int solutions, Item& item) {
+  const BoardAnswer listed = answer_of(fut, 3);
+  std::fill(std::begin(item.values), std::end(item.values), -1);
+  for (int code = 0; code < kCardCodes; ++code)
+    if (listed.scores[code] != kUnlisted)
+      item.values[card_of_code(code).index()] = listed.scores[code];
+  keep_compared(item, solutions);
+  item.nodes = std::uint64_t(fut.nodes);
+}
+
+// FUT solves through a C API: SolveBoard(target -1, solutions, mode 1).
+Item capi_solve(const SolveApi& api, const RefDeal& d, int solutions) {
+  return timed([&](Item& it) {
+    futureTricks fut{};
+    constexpr int kTargetMax = -1, kAlwaysSearch = 1;
+    if (const int rc = api.solve_board(test::to_c_deal(d.fut_position), kTargetMax, solutions,
+                                       kAlwaysSearch, &fut, 0);
+        rc != RETURN_NO_FAULT)
+      throw std::runtime_error("SolveBoard returned " + std::to_string(rc) + " on deal " +
+                               std::to_string(d.number));
+    put_fut(fut, solutions, it);
+  });
 }
 
 // The stream a child writes: a 16-byte version field, then the table items of
@@ -206,10 +253,7 @@ void send_version(int fd, const std::string& version) {
 // (the parent reads both parts whatever --work says).
 template <class Fn>
 void send_items(int fd, const std::vector<RefDeal>& deals, bool work, Fn&& one) {
-  for (const RefDeal& d : deals) {
-    const Item item = work ? one(d) : Item{};
-    write_all(fd, &item, sizeof item);
-  }
+  for (const RefDeal& d : deals) write_value(fd, work ? one(d) : Item{});
 }
 
 void run_dds(const Options& o, const std::vector<RefDeal>& deals, int fd) {
@@ -218,10 +262,16 @@ void run_dds(const Options& o, const std::vector<RefDeal>& deals, int fd) {
   send_items(fd, deals, o.tables, [&](const RefDeal& d) {
     return timed([&](Item& it) { put_table(dds.dd_table(d.deal), it); });
   });
+  if (o.solutions != 3) {
+    const SolveApi api = dds_solve_api(dds, o.dds_mb);
+    send_items(fd, deals, o.solves,
+               [&](const RefDeal& d) { return capi_solve(api, d, o.solutions); });
+    return;
+  }
   send_items(fd, deals, o.solves, [&](const RefDeal& d) {
     return timed([&](Item& it) {
       const test::DdsSolve r = dds.solve_board(d.fut_position);
-      put_scores(r.result, it);
+      put_scores(r.result, 3, it);
       it.nodes = std::uint64_t(r.nodes);
     });
   });
@@ -256,71 +306,40 @@ void run_ddtb(const Options& o, const std::vector<RefDeal>& deals, int fd) {
       });
     });
   };
-  solve_all(o.tables, [](Solver& s, const RefDeal& d, Item& it) { put_table(s.dd_table(d.deal), it); });
-  solve_all(o.solves, [](Solver& s, const RefDeal& d, Item& it) { put_scores(s.solve(d.fut_position), it); });
-}
-
-bool read_all(int fd, void* data, std::size_t n) {
-  char* p = static_cast<char*>(data);
-  while (n > 0) {
-    const ssize_t k = ::read(fd, p, n);
-    if (k < 0 && errno == EINTR) continue;
-    if (k <= 0) return false;
-    p += k;
-    n -= std::size_t(k);
+  solve_all(o.tables,
+            [](Solver& s, const RefDeal& d, Item& it) { put_table(s.dd_table(d.deal), it); });
+  if (o.solutions == 3) {
+    solve_all(o.solves, [](Solver& s, const RefDeal& d, Item& it) {
+      put_scores(s.solve(d.fut_position), 3, it);
+    });
+    return;
   }
-  return true;
+  // Solutions 1 and 2: ddtb's C API, whose thread-0 solver plays the
+  // shared Solver's part (FreeMemory drops it for --fresh-solver).
+  shared.reset();
+  const SolveApi api = ddtb_solve_api(o.tt_mb, o.tablebase);
+  send_items(fd, deals, o.solves, [&](const RefDeal& d) {
+    if (o.fresh_solver) ::FreeMemory();
+    return capi_solve(api, d, o.solutions);
+  });
 }
 
-// Runs `work(fd)` in a child process and collects what it sent plus its peak
-// resident memory. `items` is the number of deals (0 for the idle baseline).
-SideResult run_child(const char* name, std::size_t items, const std::function<void(int fd)>& work) {
+// Runs one side and decodes what it sent: `n` table items, then `n` solves.
+SideResult run_side(const char* name, std::size_t n, const std::function<void(int fd)>& work) {
   SideResult out;
-  int fds[2];
-  if (::pipe(fds) != 0) {
-    std::perror("ddtb-vs-dds: pipe");
-    return out;
+  out.child = run_measured_child("ddtb-vs-dds", name, work);
+  ByteReader in(out.child.bytes);
+  char version[kVersionBytes];
+  bool complete = in.read(version);
+  out.version.assign(version, complete ? strnlen(version, kVersionBytes) : 0);
+  for (auto* list : {&out.tables, &out.solves}) {
+    list->resize(n);
+    for (Item& item : *list) complete = complete && in.read(item);
   }
-  std::fflush(nullptr);  // nothing buffered may be written twice
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    std::perror("ddtb-vs-dds: fork");
-    return out;
+  if (out.child.ok && !(complete && in.at_end())) {
+    std::fprintf(stderr, "ddtb-vs-dds: the %s child sent a short or long report\n", name);
+    out.child.ok = false;
   }
-  if (pid == 0) {
-    ::close(fds[0]);
-    int rc = 0;
-    try {
-      work(fds[1]);
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "ddtb-vs-dds: %s side failed: %s\n", name, e.what());
-      rc = 2;
-    }
-    ::close(fds[1]);
-    std::fflush(nullptr);
-    ::_exit(rc);  // no parent atexit handlers, no static destructors twice
-  }
-  ::close(fds[1]);
-  bool complete = true;
-  if (items > 0) {
-    char version[kVersionBytes];
-    complete = read_all(fds[0], version, kVersionBytes);
-    out.version.assign(version, strnlen(version, kVersionBytes));
-    for (auto* list : {&out.tables, &out.solves}) {
-      list->resize(items);
-      for (Item& item : *list) complete = complete && read_all(fds[0], &item, sizeof item);
-    }
-  }
-  ::close(fds[0]);
-  int status = 0;
-  rusage usage{};
-  while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
-  }
-  out.max_rss_kib = usage.ru_maxrss;  // KiB on Linux
-  out.ok = complete && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-  if (!out.ok)
-    std::fprintf(stderr, "ddtb-vs-dds: the %s child %s\n", name,
-                 WIFSIGNALED(status) ? "was killed by a signal" : "failed");
   return out;
 }
 
@@ -336,9 +355,9 @@ Item golden_table(const RefDeal& d) {
   return item;
 }
 
-Item golden_solve(const RefDeal& d) {
+Item golden_solve(const RefDeal& d, int solutions) {
   Item item;
-  put_scores(d.fut, item);
+  put_scores(d.fut, solutions, item);
   return item;
 }
 
@@ -352,8 +371,8 @@ void report_mismatch(const char* what, int deal, const char* a_name, const Item&
       std::printf(" %c/%c %s %d %s %d", strain_letter(strain_from_int(i / 4)),
                   seat_letter(seat_from_int(i % 4)), a_name, a.values[i], b_name, b.values[i]);
     else
-      std::printf(" %s %s %d %s %d", to_string(Card::from_index(i)).c_str(), a_name, a.values[i],
-                  b_name, b.values[i]);
+      std::printf(" %s %s %d %s %d", i == kMaxSlot ? "max" : to_string(Card::from_index(i)).c_str(),
+                  a_name, a.values[i], b_name, b.values[i]);
   }
   std::printf("\n");
 }
@@ -368,23 +387,6 @@ struct Totals {
     trick_nodes += i.trick_nodes;
   }
 };
-
-// Table cells; "-" for a side that did not run.
-std::string cell(bool present, const char* format, double v) {
-  if (!present) return "-";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
-std::string seconds(bool present, double s, int decimals) {
-  return cell(present, decimals == 3 ? "%.3f s" : "%.4f s", s);
-}
-std::string mib(bool present, double m) {
-  return cell(present, "%.1f MiB", m);
-}
-std::string ratio_cell(bool present, double a, double b, int decimals) {
-  return cell(present && b > 0, decimals == 2 ? "%.2f" : "%.3f", b > 0 ? a / b : 0);
-}
 
 int run(const Options& o) {
   std::vector<RefDeal> deals;
@@ -419,6 +421,11 @@ int run(const Options& o) {
                 o.fresh_solver ? "a fresh Solver per deal"
                                : "one Solver reused across all deals (as DDS reuses its memory)",
                 o.tt_mb);
+  if (o.solves && o.solutions != 3)
+    std::printf(
+        "  FUT solves: SolveBoard(target -1, solutions %d, mode 1) on both sides, ddtb's "
+        "through its C API (SetMaxThreads(1), SetResources(%zu, 1)%s)\n",
+        o.solutions, o.tt_mb, o.fresh_solver ? ", FreeMemory before each deal" : "");
   if (table_cards)
     std::printf("  ddtb: endgame tables of %s, up to %d cards\n", o.tablebase.c_str(), table_cards);
   if (with_dds)
@@ -426,19 +433,17 @@ int run(const Options& o) {
                 test::kLibddsPath, o.dds_mb);
   std::printf("  times are CPU seconds of each side's own process\n\n");
 
-  const SideResult idle = run_child("idle", 0, [](int) {});
-  if (!idle.ok) return 2;
   // Round r runs DDS and then ddtb; the per-deal lines and the totals below
   // are those of the first round, the other rounds add a ratio each.
   std::vector<SideResult> dds_runs, ours_runs;
   for (int r = 0; r < o.rounds; ++r) {
     if (with_dds) {
-      dds_runs.push_back(run_child("dds", n, [&](int fd) { run_dds(o, deals, fd); }));
-      if (!dds_runs.back().ok) return 2;
+      dds_runs.push_back(run_side("dds", n, [&](int fd) { run_dds(o, deals, fd); }));
+      if (!dds_runs.back().child.ok) return 2;
     }
     if (with_ddtb) {
-      ours_runs.push_back(run_child("ddtb", n, [&](int fd) { run_ddtb(o, deals, fd); }));
-      if (!ours_runs.back().ok) return 2;
+      ours_runs.push_back(run_side("ddtb", n, [&](int fd) { run_ddtb(o, deals, fd); }));
+      if (!ours_runs.back().child.ok) return 2;
     }
   }
   const SideResult no_side;
@@ -466,7 +471,7 @@ int run(const Options& o) {
     t_dds_solve.add(ds);
 
     // ddtb against DDS when both ran, else the side that ran against the file.
-    const Item gt = golden_table(d), gs = golden_solve(d);
+    const Item gt = golden_table(d), gs = golden_solve(d, o.solutions);
     const Item& at = with_ddtb ? ot : dt;
     const Item& as = with_ddtb ? os : ds;
     const Item& bt = both ? dt : gt;
@@ -500,16 +505,21 @@ int run(const Options& o) {
   };
   if (o.tables) total_line("DD tables", t_ours_table, t_dds_table);
   if (o.solves) total_line("FUT solves", t_ours_solve, t_dds_solve);
-  if (with_ddtb && o.tables && o.solves)
-    std::printf("ddtb nodes: DD tables %" PRIu64 " (trick starts %" PRIu64 "), FUT solves %" PRIu64
-                " (trick starts %" PRIu64 ")\n",
-                t_ours_table.nodes, t_ours_table.trick_nodes, t_ours_solve.nodes,
-                t_ours_solve.trick_nodes);
-  else if (with_ddtb)
-    std::printf("ddtb nodes: %s %" PRIu64 " (trick starts %" PRIu64 ")\n",
-                o.tables ? "DD tables" : "FUT solves",
-                o.tables ? t_ours_table.nodes : t_ours_solve.nodes,
-                o.tables ? t_ours_table.trick_nodes : t_ours_solve.trick_nodes);
+  if (with_ddtb) {
+    auto count = [](const char* what, std::uint64_t nodes, const std::string& detail) {
+      return std::string(" ") + what + " " + std::to_string(nodes) + " (" + detail + ")";
+    };
+    std::string line = "ddtb nodes:";
+    if (o.tables)
+      line += count("DD tables", t_ours_table.nodes,
+                    "trick starts " + std::to_string(t_ours_table.trick_nodes));
+    if (o.tables && o.solves) line += ",";
+    if (o.solves)
+      line += count("FUT solves", t_ours_solve.nodes,
+                    o.solutions == 3 ? "trick starts " + std::to_string(t_ours_solve.trick_nodes)
+                                     : std::string("the C API's futureTricks.nodes"));
+    std::printf("%s\n", line.c_str());
+  }
   if (with_dds && o.solves)
     std::printf("dds nodes:  FUT solves %" PRIu64 " (DDS counts trick starts only)\n",
                 t_dds_solve.nodes);
@@ -546,11 +556,12 @@ int run(const Options& o) {
       std::printf("  round %2d:", r + 1);
       if (o.tables)
         std::printf(" DD tables %s / %s = %s%s", seconds(with_ddtb, ot.cpu, 3).c_str(),
-                    seconds(with_dds, dt.cpu, 3).c_str(), ratio_cell(both, ot.cpu, dt.cpu, 3).c_str(),
-                    o.solves ? "," : "");
+                    seconds(with_dds, dt.cpu, 3).c_str(),
+                    ratio_cell(both, ot.cpu, dt.cpu, 3).c_str(), o.solves ? "," : "");
       if (o.solves)
         std::printf(" FUT solves %s / %s = %s", seconds(with_ddtb, os.cpu, 3).c_str(),
-                    seconds(with_dds, ds.cpu, 3).c_str(), ratio_cell(both, os.cpu, ds.cpu, 3).c_str());
+                    seconds(with_dds, ds.cpu, 3).c_str(),
+                    ratio_cell(both, os.cpu, ds.cpu, 3).c_str());
       std::printf("\n");
       if (both) {
         if (o.tables) table_ratios.push_back(ot.cpu / dt.cpu);
@@ -558,34 +569,19 @@ int run(const Options& o) {
       }
     }
     if (both) {
-      auto summary = [](const char* what, std::vector<double> v) {
-        if (v.empty()) return std::string();
-        std::sort(v.begin(), v.end());
-        const std::size_t m = v.size() / 2;
-        char buf[96];
-        std::snprintf(buf, sizeof buf, " %s %.3f (%.3f to %.3f)", what,
-                      v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2, v.front(), v.back());
-        return std::string(buf);
-      };
-      const std::string tables = summary("DD tables", table_ratios);
+      const std::string tables =
+          table_ratios.empty() ? "" : " DD tables" + median_and_range(table_ratios);
+      const std::string solves =
+          solve_ratios.empty() ? "" : " FUT solves" + median_and_range(solve_ratios);
       std::printf("median of %d rounds:%s%s%s\n", o.rounds, tables.c_str(),
-                  tables.empty() || solve_ratios.empty() ? "" : ",",
-                  summary("FUT solves", solve_ratios).c_str());
+                  tables.empty() || solves.empty() ? "" : ",", solves.c_str());
     }
   }
 
-  // Memory: each side's peak RSS above the idle child's.
-  const double base_mib = idle.max_rss_kib / 1024.0;
-  auto peak_kib = [](const std::vector<SideResult>& runs) {
-    long kib = 0;
-    for (const SideResult& r : runs) kib = std::max(kib, r.max_rss_kib);
-    return kib;
-  };
-  const double ours_mib = peak_kib(ours_runs) / 1024.0 - base_mib;
-  const double dds_mib = peak_kib(dds_runs) / 1024.0 - base_mib;
-  std::printf("peak memory above an idle child (%.1f MiB): ddtb %s, dds %s, ratio %s\n", base_mib,
-              mib(with_ddtb, ours_mib).c_str(), mib(with_dds, dds_mib).c_str(),
-              ratio_cell(both, ours_mib, dds_mib, 3).c_str());
+  std::vector<ChildRun> ours_children, dds_children;
+  for (const SideResult& r : ours_runs) ours_children.push_back(r.child);
+  for (const SideResult& r : dds_runs) dds_children.push_back(r.child);
+  print_peak_memory(ours_children, dds_children);
 
   if (bad) {
     std::printf("FAILED: %d answers differ\n", bad);
@@ -602,5 +598,15 @@ int run(const Options& o) {
 int main(int argc, char** argv) {
   ddtb::bench::Options options;
   if (!ddtb::bench::parse_options(argc, argv, options)) return 2;
-  return ddtb::bench::run(options);
+  if (options.replay.empty()) return ddtb::bench::run(options);
+  ddtb::bench::ReplayOptions replay;
+  replay.file = options.replay;
+  replay.with_ddtb = options.sides != ddtb::bench::Sides::kDds;
+  replay.with_dds = options.sides != ddtb::bench::Sides::kDdtb;
+  replay.rounds = options.rounds;
+  replay.tt_mb = options.tt_mb;
+  replay.dds_mb = options.dds_mb;
+  replay.tablebase = options.tablebase;
+  replay.quiet = options.quiet;
+  return ddtb::bench::run_replay(replay);
 }

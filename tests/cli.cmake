@@ -1,5 +1,6 @@
-# ddsolve: its reader, board, formats and options directly (cli_reader_test,
-# cli_output_test), then the binary end to end on the fixtures in data/cli/
+# ddsolve: its reader, board, formats, options and JSON reader directly
+# (cli_reader_test, cli_output_test, cli_json_reader_test), then the binary
+# end to end on the fixtures in data/cli/
 # (cli_ddsolve_test: golden output, the annotated PBN read back, malformed
 # files, a progress bar on a pseudo-terminal). The end-to-end tests solve a
 # few of list100's full deals; the whole executable takes about 20 s.
@@ -8,7 +9,7 @@ if(NOT TARGET ddsolve)
 endif()
 
 ddtb_add_test(ddtb_cli_test
-  SOURCES cli_reader_test.cpp cli_output_test.cpp cli_ddsolve_test.cpp
+  SOURCES cli_reader_test.cpp cli_output_test.cpp cli_ddsolve_test.cpp cli_json_reader_test.cpp
   TIMEOUT 120)
 target_link_libraries(ddtb_cli_test PRIVATE ddtb_cli)
 target_compile_definitions(ddtb_cli_test PRIVATE

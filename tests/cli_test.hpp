@@ -19,6 +19,8 @@
 #include <variant>
 #include <vector>
 
+#include "cli/json_reader.hpp"
+
 namespace ddtb::cli::test {
 
 struct RunResult {
@@ -142,147 +144,53 @@ inline std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
-// A strict little JSON reader, enough for ddsolve's objects: objects, arrays,
-// strings (all escapes, \u to UTF-8), integers. The result is flat: each
+// ddsolve's JSON objects, read by cli/json_reader.hpp and flattened: each
 // leaf under its path of keys (array elements by index) joined by '.', e.g.
 // "tricks.N.E" -> 6, "board" -> "1", "play.cards.0.card" -> "HK"; an array
 // also records its length under "<path>.#". nullopt when the text is not
-// exactly one valid JSON object.
+// exactly one valid JSON object, when a leaf is not a string or an integer,
+// or when an object repeats a key.
 using JsonLeaf = std::variant<std::string, long long>;
 using JsonMap = std::map<std::string, JsonLeaf>;
 
 class JsonReader {
  public:
   static std::optional<JsonMap> parse(std::string_view text) {
-    JsonReader r(text);
+    JsonValue value;
+    try {
+      value = parse_json(text);
+    } catch (const JsonSyntaxError&) {
+      return std::nullopt;
+    }
     JsonMap map;
-    if (!r.object("", map)) return std::nullopt;
-    r.skip_ws();
-    if (r.i_ != text.size()) return std::nullopt;
+    if (value.kind != JsonValue::Kind::kObject || !flatten("", value, map)) return std::nullopt;
     return map;
   }
 
  private:
-  explicit JsonReader(std::string_view t) : t_(t) {}
-
-  void skip_ws() {
-    while (i_ < t_.size() && (t_[i_] == ' ' || t_[i_] == '\t' || t_[i_] == '\n' || t_[i_] == '\r'))
-      ++i_;
-  }
-  bool eat(char c) {
-    skip_ws();
-    if (i_ < t_.size() && t_[i_] == c) return ++i_, true;
-    return false;
-  }
-  bool object(const std::string& prefix, JsonMap& map) {
-    if (!eat('{')) return false;
-    if (eat('}')) return true;
-    do {
-      std::string key;
-      skip_ws();
-      if (!string(key) || !eat(':')) return false;
-      const std::string path = prefix.empty() ? key : prefix + "." + key;
-      if (map.count(path)) return false;  // duplicate key
-      if (!value(path, map)) return false;
-    } while (eat(','));
-    return eat('}');
-  }
-  bool value(const std::string& path, JsonMap& map) {
-    skip_ws();
-    if (i_ >= t_.size()) return false;
-    if (t_[i_] == '{') return object(path, map);
-    if (t_[i_] == '[') return array(path, map);
-    if (t_[i_] == '"') {
-      std::string s;
-      if (!string(s)) return false;
-      map[path] = s;
-      return true;
-    }
-    const std::size_t start = i_;
-    if (t_[i_] == '-') ++i_;
-    while (i_ < t_.size() && std::isdigit(static_cast<unsigned char>(t_[i_]))) ++i_;
-    if (i_ == start || (t_[start] == '-' && i_ == start + 1)) return false;
-    map[path] = std::stoll(std::string(t_.substr(start, i_ - start)));
-    return true;
-  }
-  bool array(const std::string& path, JsonMap& map) {
-    if (!eat('[')) return false;
-    long long n = 0;
-    if (!eat(']')) {
-      do {
-        if (!value(path + "." + std::to_string(n++), map)) return false;
-      } while (eat(','));
-      if (!eat(']')) return false;
-    }
-    map[path + ".#"] = n;
-    return true;
-  }
-  bool string(std::string& out) {
-    if (i_ >= t_.size() || t_[i_] != '"') return false;
-    for (++i_; i_ < t_.size(); ++i_) {
-      const unsigned char c = t_[i_];
-      if (c == '"') return ++i_, true;
-      if (c < 0x20) return false;  // control characters must be escaped
-      if (c != '\\') {
-        out += static_cast<char>(c);
-        continue;
-      }
-      if (++i_ >= t_.size()) return false;
-      switch (t_[i_]) {
-        case '"':
-          out += '"';
-          break;
-        case '\\':
-          out += '\\';
-          break;
-        case '/':
-          out += '/';
-          break;
-        case 'b':
-          out += '\b';
-          break;
-        case 'f':
-          out += '\f';
-          break;
-        case 'n':
-          out += '\n';
-          break;
-        case 'r':
-          out += '\r';
-          break;
-        case 't':
-          out += '\t';
-          break;
-        case 'u': {
-          if (i_ + 4 >= t_.size()) return false;
-          for (std::size_t k = 1; k <= 4; ++k)
-            if (!std::isxdigit(static_cast<unsigned char>(t_[i_ + k]))) return false;
-          const unsigned code = std::stoul(std::string(t_.substr(i_ + 1, 4)), nullptr, 16);
-          i_ += 4;
-          append_utf8(out, code);  // no surrogate pairs: ddsolve never needs them
-          break;
-        }
-        default:
-          return false;
-      }
-    }
-    return false;
-  }
-  static void append_utf8(std::string& out, unsigned code) {
-    if (code < 0x80) {
-      out += static_cast<char>(code);
-    } else if (code < 0x800) {
-      out += static_cast<char>(0xc0 | (code >> 6));
-      out += static_cast<char>(0x80 | (code & 0x3f));
-    } else {
-      out += static_cast<char>(0xe0 | (code >> 12));
-      out += static_cast<char>(0x80 | ((code >> 6) & 0x3f));
-      out += static_cast<char>(0x80 | (code & 0x3f));
+  static bool flatten(const std::string& path, const JsonValue& v, JsonMap& map) {
+    auto under = [&](const std::string& key) { return path.empty() ? key : path + "." + key; };
+    switch (v.kind) {
+      case JsonValue::Kind::kObject:
+        for (const auto& [key, member] : v.members)
+          if (map.count(under(key)) || !flatten(under(key), member, map)) return false;
+        return true;
+      case JsonValue::Kind::kArray:
+        for (std::size_t i = 0; i < v.items.size(); ++i)
+          if (!flatten(under(std::to_string(i)), v.items[i], map)) return false;
+        map[path + ".#"] = static_cast<long long>(v.items.size());
+        return true;
+      case JsonValue::Kind::kString:
+        map[path] = v.text;
+        return true;
+      case JsonValue::Kind::kNumber:
+        if (!v.is_integer()) return false;
+        map[path] = static_cast<long long>(v.number);
+        return true;
+      default:
+        return false;  // ddsolve writes no true, false or null
     }
   }
-
-  std::string_view t_;
-  std::size_t i_ = 0;
 };
 
 }  // namespace ddtb::cli::test

@@ -1,0 +1,20 @@
+#include "bench/ddtb_capi.hpp"
+
+#include <stdexcept>
+
+namespace ddtb::bench {
+
+SolveApi ddtb_solve_api(std::size_t tt_mb, const std::string& tablebase) {
+  ::SetMaxThreads(1);
+  ::SetResources(static_cast<int>(tt_mb), 1);
+  if (!tablebase.empty() && ::SetTablebasePath(tablebase.c_str()) != RETURN_NO_FAULT)
+    throw std::runtime_error("SetTablebasePath(" + tablebase + ") found no valid endgame table");
+  SolveApi api;
+  api.solve_board = &::SolveBoard;
+  api.solve_board_pbn = &::SolveBoardPBN;
+  api.solve_all_boards = &::SolveAllBoards;
+  api.set_max_threads = &::SetMaxThreads;
+  return api;
+}
+
+}  // namespace ddtb::bench

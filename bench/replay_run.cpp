@@ -1,0 +1,356 @@
+#include "bench/replay_run.hpp"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <vector>
+
+#include "bench/ddtb_capi.hpp"
+#include "bench/measure.hpp"
+#include "bench/replay_file.hpp"
+#include "bench/replay_solve.hpp"
+#include "tests/support/dds_peer.hpp"
+
+namespace ddtb::bench {
+namespace {
+
+constexpr const char* kTool = "ddtb-vs-dds";
+// The worst per-call ratio is taken over calls that cost libdds at least
+// this much CPU per round: the ratio of two tiny times is noise.
+constexpr double kWorstCallFloorS = 1e-3;
+constexpr std::size_t kVersionBytes = 16;
+
+// --- what a child sends ----------------------------------------------------
+//
+// A 16-byte version field (DDS's GetDDSInfo version; empty for ddtb), then
+// per call a CallHead and, when its code is RETURN_NO_FAULT, one BoardAnswer
+// per board.
+
+struct CallHead {
+  double cpu_s = 0, wall_s = 0;
+  std::int32_t rc = 0;
+  std::int32_t boards = 0;  // answers that follow
+};
+
+struct CallRun {
+  Timing time;
+  int rc = RETURN_NO_FAULT;
+  std::vector<BoardAnswer> answers;
+};
+
+struct SideRun {
+  ChildRun child;
+  std::string version;
+  std::vector<CallRun> calls;
+};
+
+void replay_calls(const SolveApi& api, const std::string& version, const ReplayWorkload& w,
+                  int fd) {
+  char field[kVersionBytes] = {};
+  version.copy(field, kVersionBytes - 1);
+  write_all(fd, field, kVersionBytes);
+  CallSolver solver(api);
+  for (const ReplayCall& call : w.calls) {
+    CallOutcome r;
+    const Timing t = time_it([&] { r = solver.solve(call); });
+    const CallHead head{t.cpu_s, t.wall_s, r.rc, static_cast<std::int32_t>(r.answers.size())};
+    write_value(fd, head);
+    write_all(fd, r.answers.data(), r.answers.size() * sizeof(BoardAnswer));
+  }
+}
+
+// Runs one side and decodes what it sent (child.ok false when it failed or
+// its report is not whole). The raw bytes are dropped once decoded: the
+// parent's memory is what the next children start with.
+SideRun run_side(const char* name, std::size_t calls, const std::function<void(int)>& work) {
+  SideRun run;
+  run.child = run_measured_child(kTool, name, work);
+  ByteReader in(run.child.bytes);
+  char version[kVersionBytes];
+  bool complete = in.read(version);
+  run.version.assign(version, complete ? strnlen(version, kVersionBytes) : 0);
+  for (std::size_t i = 0; complete && i < calls; ++i) {
+    CallHead head;
+    CallRun c;
+    complete = in.read(head);
+    c.time = {head.cpu_s, head.wall_s};
+    c.rc = head.rc;
+    c.answers.resize(complete ? std::size_t(std::max(head.boards, 0)) : 0);
+    for (BoardAnswer& a : c.answers) complete = complete && in.read(a);
+    run.calls.push_back(std::move(c));
+  }
+  if (run.child.ok && !(complete && in.at_end())) {
+    std::fprintf(stderr, "%s: the %s child sent a short or long report\n", kTool, name);
+    run.child.ok = false;
+  }
+  std::string().swap(run.child.bytes);
+  return run;
+}
+
+// --- checking --------------------------------------------------------------
+
+std::string call_name(const ReplayCall& c) {
+  return "seq " + std::to_string(c.seq) + " (line " + std::to_string(c.line) + ", " +
+         (c.purpose.empty() ? std::string("no purpose") : c.purpose) + ", trick " +
+         std::to_string(c.trick) + ", solutions " + std::to_string(c.solutions) + ")";
+}
+
+// Checks one call's answers (a side that did not run is nullptr) against
+// each other and the file; prints a MISMATCH line per fault. Returns the
+// number of faults.
+int check_call(const ReplayCall& call, const CallRun* ours, const CallRun* dds) {
+  int bad = 0;
+  std::vector<std::pair<const char*, const CallRun*>> sides;
+  for (const auto& [name, run] : {std::pair{"ddtb", ours}, std::pair{"dds", dds}}) {
+    if (!run) continue;
+    if (run->rc != RETURN_NO_FAULT) {
+      std::printf("MISMATCH %s: %s returned %d\n", call_name(call).c_str(), name, run->rc);
+      ++bad;
+    } else {
+      sides.emplace_back(name, run);
+    }
+  }
+  if (sides.empty()) return bad;
+  std::vector<std::string> problems;
+  const std::vector<BoardAnswer> file =
+      call.result.present ? recorded_answers(call, sides.front().second->answers, problems)
+                          : std::vector<BoardAnswer>();
+  for (const std::string& p : problems)
+    std::printf("MISMATCH %s: %s\n", call_name(call).c_str(), p.c_str()), ++bad;
+  for (std::size_t b = 0; b < call.hands_pbn.size(); ++b) {
+    std::vector<std::pair<const char*, const BoardAnswer*>> answers;
+    for (const auto& [name, run] : sides) answers.emplace_back(name, &run->answers[b]);
+    if (!file.empty()) answers.emplace_back("file", &file[b]);
+    if (const std::string d = describe_differences(answers); !d.empty()) {
+      std::printf("MISMATCH %s board %zu: %s\n", call_name(call).c_str(), b + 1, d.c_str());
+      ++bad;
+    }
+  }
+  return bad;
+}
+
+// Every later round of a side must answer as its first.
+int check_rounds(const ReplayWorkload& w, const std::vector<SideRun>& runs, const char* name) {
+  int bad = 0;
+  for (std::size_t r = 1; r < runs.size(); ++r)
+    for (std::size_t i = 0; i < w.calls.size(); ++i) {
+      const CallRun& a = runs[0].calls[i];
+      const CallRun& b = runs[r].calls[i];
+      if (a.rc != b.rc || a.answers != b.answers) {
+        std::printf("MISMATCH %s: %s round %zu differs from its round 1\n",
+                    call_name(w.calls[i]).c_str(), name, r + 1);
+        ++bad;
+      }
+    }
+  return bad;
+}
+
+// --- totals ----------------------------------------------------------------
+
+struct Totals {
+  int calls = 0;
+  long boards = 0;
+  double cpu = 0, wall = 0;
+};
+
+// Per purpose (in order of first appearance), then "total".
+struct PurposeTotals {
+  std::vector<std::string> names;
+  std::vector<Totals> ours, dds;
+};
+
+PurposeTotals purpose_totals(const ReplayWorkload& w, const SideRun* ours, const SideRun* dds) {
+  PurposeTotals t;
+  std::map<std::string, std::size_t> index;
+  for (const ReplayCall& c : w.calls)
+    if (index.emplace(c.purpose, t.names.size()).second)
+      t.names.push_back(c.purpose.empty() ? "(none)" : c.purpose);
+  t.names.push_back("total");
+  t.ours.resize(t.names.size());
+  t.dds.resize(t.names.size());
+  for (std::size_t i = 0; i < w.calls.size(); ++i)
+    for (const std::size_t k : {index[w.calls[i].purpose], t.names.size() - 1})
+      for (const auto& [side, totals] : {std::pair{ours, &t.ours}, std::pair{dds, &t.dds}}) {
+        Totals& s = (*totals)[k];
+        ++s.calls;
+        s.boards += static_cast<long>(w.calls[i].hands_pbn.size());
+        if (!side) continue;
+        s.cpu += side->calls[i].time.cpu_s;
+        s.wall += side->calls[i].time.wall_s;
+      }
+  return t;
+}
+
+void print_totals(const PurposeTotals& t, bool with_ddtb, bool with_dds) {
+  const bool both = with_ddtb && with_dds;
+  std::printf("\n%-12s %6s %7s %11s %11s %11s %11s %7s %7s\n", "purpose", "calls", "boards",
+              "ddtb cpu", "dds cpu", "ddtb wall", "dds wall", "cpu", "wall");
+  std::printf("%-12s %6s %7s %11s %11s %11s %11s %7s %7s\n", "", "", "", "", "", "", "", "ratio",
+              "ratio");
+  for (std::size_t k = 0; k < t.names.size(); ++k) {
+    const Totals& a = t.ours[k];
+    const Totals& b = t.dds[k];
+    std::printf("%-12s %6d %7ld %11s %11s %11s %11s %7s %7s\n", t.names[k].c_str(), a.calls,
+                a.boards, seconds(with_ddtb, a.cpu, 3).c_str(), seconds(with_dds, b.cpu, 3).c_str(),
+                seconds(with_ddtb, a.wall, 3).c_str(), seconds(with_dds, b.wall, 3).c_str(),
+                ratio_cell(both, a.cpu, b.cpu, 3).c_str(),
+                ratio_cell(both, a.wall, b.wall, 3).c_str());
+  }
+}
+
+// One line per round (CPU ratios, total then per purpose), then the median
+// of each ratio with its range.
+void print_rounds(const ReplayWorkload& w, const std::vector<SideRun>& ours,
+                  const std::vector<SideRun>& dds) {
+  std::printf("\nrounds (cpu seconds; ratio ddtb/dds, each from one run of both sides):\n");
+  std::vector<std::vector<double>> ratios;  // [purpose][round]
+  std::vector<std::string> names;
+  for (std::size_t r = 0; r < ours.size(); ++r) {
+    const PurposeTotals t = purpose_totals(w, &ours[r], &dds[r]);
+    names = t.names;
+    ratios.resize(t.names.size());
+    const std::size_t total = t.names.size() - 1;
+    std::printf("  round %2zu: total %.3f s / %.3f s = %.3f;", r + 1, t.ours[total].cpu,
+                t.dds[total].cpu, t.ours[total].cpu / t.dds[total].cpu);
+    for (std::size_t k = 0; k < t.names.size(); ++k) {
+      ratios[k].push_back(t.ours[k].cpu / t.dds[k].cpu);
+      if (k != total) std::printf(" %s %.3f", t.names[k].c_str(), ratios[k].back());
+    }
+    std::printf("\n");
+  }
+  std::printf("median of %zu rounds: total%s", ours.size(),
+              median_and_range(ratios.back()).c_str());
+  for (std::size_t k = 0; k + 1 < names.size(); ++k)
+    std::printf("; %s%s", names[k].c_str(), median_and_range(ratios[k]).c_str());
+  std::printf("\n");
+}
+
+// The call with the largest ratio of CPU time summed over the rounds.
+void print_worst_call(const ReplayWorkload& w, const std::vector<SideRun>& ours,
+                      const std::vector<SideRun>& dds) {
+  double worst = 0, worst_ours = 0, worst_dds = 0;
+  std::size_t at = w.calls.size();
+  for (std::size_t i = 0; i < w.calls.size(); ++i) {
+    double a = 0, b = 0;
+    for (const SideRun& r : ours) a += r.calls[i].time.cpu_s;
+    for (const SideRun& r : dds) b += r.calls[i].time.cpu_s;
+    if (b < kWorstCallFloorS * double(dds.size()) || a / b <= worst) continue;
+    worst = a / b, worst_ours = a, worst_dds = b, at = i;
+  }
+  if (at == w.calls.size()) return;
+  std::printf(
+      "worst call (of those taking dds at least %.0f ms): %s, %zu boards: ddtb %.4f s, "
+      "dds %.4f s (cpu, %zu rounds), ratio %.3f\n",
+      kWorstCallFloorS * 1e3, call_name(w.calls[at]).c_str(), w.calls[at].hands_pbn.size(),
+      worst_ours, worst_dds, ours.size(), worst);
+}
+
+void print_call_lines(const ReplayWorkload& w, const SideRun* ours, const SideRun* dds) {
+  std::printf("\n%6s %-11s %5s %3s %6s %11s %11s %7s\n", "seq", "purpose", "trick", "sol", "boards",
+              "ddtb cpu", "dds cpu", "ratio");
+  for (std::size_t i = 0; i < w.calls.size(); ++i) {
+    const ReplayCall& c = w.calls[i];
+    const double a = ours ? ours->calls[i].time.cpu_s : 0, b = dds ? dds->calls[i].time.cpu_s : 0;
+    std::printf("%6d %-11s %5d %3d %6zu %11s %11s %7s\n", c.seq, c.purpose.c_str(), c.trick,
+                c.solutions, c.hands_pbn.size(), seconds(ours, a, 4).c_str(),
+                seconds(dds, b, 4).c_str(), ratio_cell(ours && dds, a, b, 2).c_str());
+  }
+}
+
+void print_header(const ReplayOptions& o, const ReplayWorkload& w) {
+  long boards = 0;
+  std::set<int> deals;
+  int by_solutions[4] = {};
+  for (const ReplayCall& c : w.calls) {
+    boards += static_cast<long>(c.hands_pbn.size());
+    deals.insert(c.board);
+    ++by_solutions[c.solutions];
+  }
+  std::printf("%s --replay %s: %zu calls, %ld boards, %zu deals; solutions 1/2/3: %d/%d/%d calls\n",
+              kTool, o.file.c_str(), w.calls.size(), boards, deals.size(), by_solutions[1],
+              by_solutions[2], by_solutions[3]);
+  if (!w.skipped.empty()) {
+    std::printf("  records not replayed:");
+    for (const auto& [type, n] : w.skipped) std::printf(" %s %d", type.c_str(), n);
+    std::printf("\n");
+  }
+  if (o.with_ddtb)
+    std::printf(
+        "  ddtb: its C API, SolveBoardPBN (one board) or SolveAllBoards; SetMaxThreads(1), "
+        "SetResources(%zu, 1)%s%s\n",
+        o.tt_mb, o.tablebase.empty() ? "" : ", tables of ", o.tablebase.c_str());
+  const std::string dds_setup =
+      o.dds_mb ? "SetResources(" + std::to_string(o.dds_mb) + ", 1)" : "SetMaxThreads(1)";
+  if (o.with_dds)
+    std::printf("  dds:  %s, the same calls; %s\n", test::kLibddsPath, dds_setup.c_str());
+  std::printf("  target -1, mode 1; times are CPU seconds of each side's own process\n");
+}
+
+}  // namespace
+
+int run_replay(const ReplayOptions& o) {
+  ReplayWorkload w;
+  try {
+    w = read_replay_file(o.file);
+  } catch (const ReplayFormatError& e) {
+    std::fprintf(stderr, "%s: %s\n", kTool, e.what());
+    return 2;
+  }
+  if (w.calls.empty()) {
+    std::fprintf(stderr, "%s: %s holds no solve record\n", kTool, o.file.c_str());
+    return 2;
+  }
+  print_header(o, w);
+
+  std::vector<SideRun> dds_runs, ours_runs;
+  for (int r = 0; r < o.rounds; ++r) {
+    if (o.with_dds) {
+      dds_runs.push_back(run_side("dds", w.calls.size(), [&](int fd) {
+        test::DdsPeer peer(test::kLibddsPath, o.dds_mb);
+        replay_calls(dds_solve_api(peer, o.dds_mb), peer.version(), w, fd);
+      }));
+      if (!dds_runs.back().child.ok) return 2;
+    }
+    if (o.with_ddtb) {
+      ours_runs.push_back(run_side("ddtb", w.calls.size(), [&](int fd) {
+        replay_calls(ddtb_solve_api(o.tt_mb, o.tablebase), "", w, fd);
+      }));
+      if (!ours_runs.back().child.ok) return 2;
+    }
+  }
+  const SideRun* ours = o.with_ddtb ? &ours_runs.front() : nullptr;
+  const SideRun* dds = o.with_dds ? &dds_runs.front() : nullptr;
+  if (dds) std::printf("  dds reports version %s\n", dds->version.c_str());
+
+  if (!o.quiet) print_call_lines(w, ours, dds);
+  int bad = 0;
+  for (std::size_t i = 0; i < w.calls.size(); ++i)
+    bad += check_call(w.calls[i], ours ? &ours->calls[i] : nullptr, dds ? &dds->calls[i] : nullptr);
+  bad += check_rounds(w, ours_runs, "ddtb") + check_rounds(w, dds_runs, "dds");
+
+  print_totals(purpose_totals(w, ours, dds), o.with_ddtb, o.with_dds);
+  if (ours && dds) {
+    print_rounds(w, ours_runs, dds_runs);
+    print_worst_call(w, ours_runs, dds_runs);
+  }
+  std::vector<ChildRun> ours_children, dds_children;
+  for (const SideRun& r : ours_runs) ours_children.push_back(r.child);
+  for (const SideRun& r : dds_runs) dds_children.push_back(r.child);
+  print_peak_memory(ours_children, dds_children);
+
+  if (bad) {
+    std::printf("FAILED: %d answers differ or were refused\n", bad);
+    return 1;
+  }
+  long boards = 0;
+  for (const ReplayCall& c : w.calls) boards += static_cast<long>(c.hands_pbn.size());
+  std::printf("all %zu calls (%ld boards) agree (%s)\n", w.calls.size(), boards,
+              ours && dds ? "ddtb = dds = file"
+              : ours      ? "ddtb = file"
+                          : "dds = file");
+  return 0;
+}
+
+}  // namespace ddtb::bench
