@@ -103,10 +103,15 @@ SolverOptions Context::solver_options(std::uint64_t& generation) {
   std::lock_guard lock(mutex_);
   read_environment_locked();
   SolverOptions o;
-  if (memory_mb_ > 0)
-    o.tt_memory_bytes = std::max(static_cast<std::size_t>(memory_mb_) * kMiB /
-                                     static_cast<std::size_t>(std::max(threads_, 1)),
-                                 kMinTtMemoryBytes);
+  // As DDS: maxMemoryMB is shared among the threads, and each solver's
+  // table may grow to its share (from the default size, or from the share
+  // when that is smaller).
+  if (memory_mb_ > 0) {
+    o.tt_max_memory_bytes = std::max(static_cast<std::size_t>(memory_mb_) * kMiB /
+                                         static_cast<std::size_t>(std::max(threads_, 1)),
+                                     kMinTtMemoryBytes);
+    o.tt_memory_bytes = std::min(o.tt_memory_bytes, o.tt_max_memory_bytes);
+  }
   o.tablebase = tablebase_;
   generation = generation_;
   return o;

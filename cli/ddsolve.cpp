@@ -6,6 +6,7 @@
 // file order to the Reporter (stderr) and the Writer of the chosen format
 // (stdout). Exit status: 0 all boards solved (or skipped), 1 some board or
 // part of one failed, 2 usage or I/O error.
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <exception>
@@ -42,12 +43,17 @@ int usage_error(const std::string& message) {
   return kExitUsage;
 }
 
-// The solver options of the command line: the memory budget, and the
+// The solver options of the command line: the memory cap, and the
 // endgame tables, opened once here and shared read-only by every worker's
 // Solver. nullopt after reporting a usage error.
 std::optional<SolverOptions> solver_options(const Options& options) {
   SolverOptions solver;
-  if (options.memory_mb != 0) solver.tt_memory_bytes = options.memory_mb << 20;
+  // --memory caps each table; it starts at the default size, or at the cap
+  // when that is smaller, and grows only in a search that fills it.
+  if (options.memory_mb != 0) {
+    solver.tt_max_memory_bytes = options.memory_mb << 20;
+    solver.tt_memory_bytes = std::min(solver.tt_memory_bytes, solver.tt_max_memory_bytes);
+  }
   if (options.tablebase) {
     std::error_code ec;
     if (!std::filesystem::is_directory(*options.tablebase, ec)) {

@@ -82,8 +82,10 @@ How:
   -t, --threads N  solve N boards at a time, one solver per thread
                    (default: one per CPU, here {threads}).
                    e.g. ddsolve --threads 4 hands.pbn
-  -m, --memory MB  transposition-table memory PER THREAD, in MiB (default
-                   {memory}); the total is about N x MB. More memory rarely helps.
+  -m, --memory MB  the most transposition-table memory PER THREAD, in MiB
+                   (default {memory}); the total is at most about N x MB. A
+                   table starts smaller and grows only on a deal that needs it
+                   (a freak deal), then shrinks back.
                    e.g. ddsolve --threads 2 --memory 100 hands.pbn  (200 MiB)
   --tablebase DIR  probe the endgame tables in DIR (ddtb-<cards>-nt.tbl and
                    ddtb-<cards>-trump.tbl, built by ddtb-build): the same
@@ -264,7 +266,7 @@ Expected<Options> parse_options(std::span<const std::string_view> args) {
 std::string help_text(int default_threads) {
   std::string text(kHelp);
   replace(text, "{threads}", std::to_string(default_threads));
-  replace(text, "{memory}", std::to_string(kDefaultTtMemoryBytes >> 20));
+  replace(text, "{memory}", std::to_string(kDefaultTtMaxMemoryBytes >> 20));
   return text;
 }
 

@@ -21,7 +21,7 @@ struct Options {
   Format format = Format::kText;
   Request request;                       // what to compute for each board
   int threads = 1;                       // worker threads, >= 1
-  std::size_t memory_mb = 0;             // per-thread TT budget in MiB; 0 = the library's default
+  std::size_t memory_mb = 0;             // per-thread TT cap in MiB; 0 = the library's default
   std::optional<std::string> tablebase;  // --tablebase DIR
   bool quiet = false;                    // no progress bar, no notices, no summary
   bool help = false;                     // print the help and exit (nothing else is checked)

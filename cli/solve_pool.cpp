@@ -75,7 +75,7 @@ void SolvePool::run(std::optional<Solver>& solver, Board& board) const {
     // The table is allocated up front; a budget the machine cannot give
     // fails here, and every board of this worker will say so.
     error = "out of memory for the transposition table (" +
-            std::to_string(options_.tt_memory_bytes >> 20) +
+            std::to_string(options_.tt_max_memory_bytes >> 20) +
             " MiB per thread); lower --memory or --threads";
   } catch (const std::exception& e) {
     error = std::string("the solver failed: ") + e.what();

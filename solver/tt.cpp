@@ -56,8 +56,13 @@ inline unsigned lanes_in_list(int n, int j) { return n - 4 * j >= 4 ? 15u : (1u 
 
 TransTable::TransTable(std::size_t budget_bytes, std::size_t max_bytes)
     : start_budget_(budget_bytes), max_budget_(std::max(budget_bytes, max_bytes)) {
-  Memory m = allocate_memory(start_budget_);
-  adopt(m);
+  Slots slots = allocate_slots(slots_for(start_budget_));
+  arena_ = allocate_arena(entries_for(max_budget_));
+  if (!arena_) {
+    std::free(slots.memory);
+    throw std::bad_alloc();
+  }
+  adopt(slots, start_budget_);
   std::fill(std::begin(free_), std::end(free_), kNil);
 }
 
@@ -66,39 +71,44 @@ TransTable::~TransTable() {
   std::free(slot_memory_);
 }
 
-TransTable::Memory TransTable::allocate_memory(std::size_t budget) {
-  Memory m;
-  m.budget = budget;
-  const std::size_t slots = std::bit_floor(std::max<std::size_t>(budget / kBytesPerSlot, 1024));
-  m.slot_count = slots;
-  // calloc, not aligned_alloc + memset: untouched pages stay unresident.
-  m.slot_memory = std::calloc(slots * sizeof(Slot) + 64, 1);
-  if (!m.slot_memory) throw std::bad_alloc();
-  m.slots = reinterpret_cast<Slot*>((reinterpret_cast<std::uintptr_t>(m.slot_memory) + 63) &
-                                    ~std::uintptr_t{63});
-  const std::size_t rest = budget > slots * kSlotCharge ? budget - slots * kSlotCharge : 0;
-  const std::size_t n = std::min<std::size_t>(rest / sizeof(Entry), 0xfffffff0u);
-  m.arena_size = static_cast<std::uint32_t>(std::max<std::size_t>(n, 1u << kMaxCapLog2));
-  // Raw memory, never initialized up front: a page becomes resident only when
-  // an entry on it is first written, so resident memory follows actual use.
-  const std::size_t bytes =
-      (std::size_t(m.arena_size + 3) / 4 * sizeof(Block) + 63) & ~std::size_t{63};
-  m.arena = static_cast<Block*>(std::aligned_alloc(64, bytes));
-  if (!m.arena) {
-    std::free(m.slot_memory);
-    throw std::bad_alloc();
-  }
-  return m;
+std::size_t TransTable::slots_for(std::size_t budget) {
+  return std::bit_floor(std::max<std::size_t>(budget / kBytesPerSlot, 1024));
 }
 
-void TransTable::adopt(const Memory& m) {
-  budget_ = m.budget;
-  slot_count_ = m.slot_count;
-  slot_shift_ = 64 - std::countr_zero(m.slot_count);
-  slot_memory_ = m.slot_memory;
-  slots_ = m.slots;
-  arena_ = m.arena;
-  arena_size_ = m.arena_size;
+std::uint32_t TransTable::entries_for(std::size_t budget) {
+  const std::size_t slot_bytes = slots_for(budget) * kSlotCharge;
+  const std::size_t rest = budget > slot_bytes ? budget - slot_bytes : 0;
+  const std::size_t n = std::min<std::size_t>(rest / sizeof(Entry), 0xfffffff0u);
+  return static_cast<std::uint32_t>(std::max<std::size_t>(n, 1u << kMaxCapLog2));
+}
+
+TransTable::Slots TransTable::allocate_slots(std::size_t count) {
+  Slots out;
+  out.count = count;
+  // calloc, not aligned_alloc + memset: untouched pages stay unresident.
+  out.memory = std::calloc(count * sizeof(Slot) + 64, 1);
+  if (!out.memory) throw std::bad_alloc();
+  out.slots = reinterpret_cast<Slot*>((reinterpret_cast<std::uintptr_t>(out.memory) + 63) &
+                                      ~std::uintptr_t{63});
+  return out;
+}
+
+TransTable::Block* TransTable::allocate_arena(std::uint32_t entries) {
+  // Raw memory for the largest size the table may take, never initialized
+  // up front: a page becomes resident only when an entry on it is first
+  // written, so resident memory follows actual use and growing the table
+  // needs no copy (the lists are filled from the bottom).
+  const std::size_t bytes = (std::size_t(entries + 3) / 4 * sizeof(Block) + 63) & ~std::size_t{63};
+  return static_cast<Block*>(std::aligned_alloc(64, bytes));
+}
+
+void TransTable::adopt(const Slots& slots, std::size_t budget) {
+  budget_ = budget;
+  slot_count_ = slots.count;
+  slot_shift_ = 64 - std::countr_zero(slots.count);
+  slot_memory_ = slots.memory;
+  slots_ = slots.slots;
+  arena_size_ = entries_for(budget);
 }
 
 void TransTable::clear() {
@@ -114,11 +124,18 @@ void TransTable::clear() {
 
 void TransTable::shrink() {
   if (budget_ == start_budget_) return;
-  // Allocated before anything is freed: if it fails, the table stays as it is.
-  Memory m = allocate_memory(start_budget_);
+  // Allocated before anything is freed: if it fails, the table stays as it
+  // is. A fresh arena gives back the pages the old one touched.
+  Slots slots = allocate_slots(slots_for(start_budget_));
+  Block* arena = allocate_arena(entries_for(max_budget_));
+  if (!arena) {
+    std::free(slots.memory);
+    throw std::bad_alloc();
+  }
   std::free(arena_);
   std::free(slot_memory_);
-  adopt(m);
+  arena_ = arena;
+  adopt(slots, start_budget_);
   generation_ = 1;
   clear();
 }
@@ -148,17 +165,14 @@ void TransTable::make_room() {
 }
 
 void TransTable::grow() {
+  // The arena was reserved at the largest size: only its limit moves. Every
+  // slot of this generation is hashed into a larger slot table.
   const std::size_t target = std::min(max_budget_, budget_ * 2);
-  Memory m = allocate_memory(target);
-  // The lists keep their offsets: the arena is copied as it is, free lists
-  // included, and every slot of this generation is hashed into the new
-  // slot table.
-  std::memcpy(static_cast<void*>(m.arena), arena_, std::size_t(arena_top_ + 3) / 4 * sizeof(Block));
+  const Slots slots = allocate_slots(slots_for(target));
   const Slot* old_slots = slots_;
   const std::size_t old_count = slot_count_;
   void* old_memory = slot_memory_;
-  std::free(arena_);
-  adopt(m);
+  adopt(slots, target);
   for (std::size_t i = 0; i < old_count; ++i) {
     const Slot& s = old_slots[i];
     if ((s.tag >> kGenShift) != generation_) continue;

@@ -177,16 +177,18 @@ class TransTable {
     return ((key * 0x9e3779b97f4a7c15ull) >> slot_shift_ & ~std::size_t{3}) | std::size_t(lead & 3);
   }
   Slot* find_slot(std::uint64_t shape, int lead, bool insert);
-  // The slot table and arena for a budget.
-  struct Memory {
-    std::size_t budget = 0, slot_count = 0;
-    void* slot_memory = nullptr;
+  // A slot table: its allocation, the table aligned within it, its size.
+  struct Slots {
+    void* memory = nullptr;
     Slot* slots = nullptr;
-    Block* arena = nullptr;
-    std::uint32_t arena_size = 0;
+    std::size_t count = 0;
   };
-  static Memory allocate_memory(std::size_t budget);
-  void adopt(const Memory& m);
+  static std::size_t slots_for(std::size_t budget);
+  static std::uint32_t entries_for(std::size_t budget);
+  static Slots allocate_slots(std::size_t count);
+  static Block* allocate_arena(std::uint32_t entries);
+  // Takes `slots` as the slot table of a table of `budget` bytes.
+  void adopt(const Slots& slots, std::size_t budget);
   // Called by a store that finds no room: grows the table, or drops its
   // shallowest entries.
   void make_room();

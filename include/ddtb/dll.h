@@ -357,7 +357,9 @@ DDTB_DDS_EXTERN DDTB_DDS_API void DDTB_DDS_CALL SetMaxThreads(int userThreads);
    pool); others return RETURN_THREAD_MISSING. */
 DDTB_DDS_EXTERN DDTB_DDS_API int DDTB_DDS_CALL SetThreading(int code);
 
-/* maxMemoryMB (0: default) is shared among the maxThreads solvers. */
+/* maxMemoryMB (0: default) is shared among the maxThreads solvers: each
+   solver's transposition table starts at ddtb's default size (or its share,
+   if smaller) and may grow to its share within a call that needs it. */
 DDTB_DDS_EXTERN DDTB_DDS_API void DDTB_DDS_CALL SetResources(int maxMemoryMB, int maxThreads);
 
 /* Releases every solver's memory; solvers are rebuilt on the next call. */
