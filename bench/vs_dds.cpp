@@ -51,7 +51,7 @@ struct Options {
   int skip = 0;                       // deals of the file passed over first
   bool tables = true, solves = true;  // the work to time
   Sides sides = Sides::kBoth;
-  std::size_t tt_mb = kDefaultTtMemoryBytes >> 20;
+  std::size_t tt_mb = 0;  // ddtb's table cap in MiB; 0: the library's defaults
   int dds_mb = 0;  // SetResources' maxMemoryMB; 0 = DDS's default
   bool fresh_solver = false;
   bool quiet = false;
@@ -71,7 +71,8 @@ void usage(std::FILE* to) {
                "                   list100 is the first 100 deals of list1000)\n"
                "  --work W         tables, solves or both (default both)\n"
                "  --only ddtb|dds  run one side (answers are then checked against the file)\n"
-               "  --tt-mb N        ddtb transposition-table budget in MiB (default %zu)\n"
+               "  --tt-mb N        ddtb transposition-table cap in MiB (default: the library's,\n"
+               "                   a table of %zu MiB that may grow to %zu MiB)\n"
                "  --dds-mb N       DDS SetResources maxMemoryMB (default 0: DDS's choice)\n"
                "  --fresh-solver   a new ddtb::Solver per deal (default: one, reused)\n"
                "  --tablebase DIR  ddtb probes the endgame tables of DIR (default: none)\n"
@@ -83,7 +84,7 @@ void usage(std::FILE* to) {
                "                   --only, --tt-mb, --dds-mb, --tablebase, --rounds and --quiet\n"
                "                   apply\n"
                "  --quiet          totals only\n",
-               DDTB_REF_DIR, kDefaultTtMemoryBytes >> 20);
+               DDTB_REF_DIR, kDefaultTtMemoryBytes >> 20, kDefaultTtMaxMemoryBytes >> 20);
 }
 
 bool parse_int(const char* text, long min, long max, long& out) {
@@ -279,7 +280,10 @@ void run_dds(const Options& o, const std::vector<RefDeal>& deals, int fd) {
 
 void run_ddtb(const Options& o, const std::vector<RefDeal>& deals, int fd) {
   SolverOptions so;
-  so.tt_memory_bytes = o.tt_mb << 20;
+  if (o.tt_mb) {
+    so.tt_max_memory_bytes = o.tt_mb << 20;
+    so.tt_memory_bytes = std::min(so.tt_memory_bytes, so.tt_max_memory_bytes);
+  }
   if (!o.tablebase.empty()) {
     // Opened in the child, so that its mappings and chunk cache count in
     // ddtb's memory; main() has already checked that it opens.
@@ -417,15 +421,15 @@ int run(const Options& o) {
   std::printf("ddtb-vs-dds: %zu deals of %s (deals %d to %d), single-threaded both\n", n,
               o.list.c_str(), deals.front().number, deals.back().number);
   if (with_ddtb)
-    std::printf("  ddtb: %s, TT budget %zu MiB\n",
+    std::printf("  ddtb: %s, TT %s\n",
                 o.fresh_solver ? "a fresh Solver per deal"
                                : "one Solver reused across all deals (as DDS reuses its memory)",
-                o.tt_mb);
+                ddtb_tt_text(o.tt_mb).c_str());
   if (o.solves && o.solutions != 3)
     std::printf(
         "  FUT solves: SolveBoard(target -1, solutions %d, mode 1) on both sides, ddtb's "
-        "through its C API (SetMaxThreads(1), SetResources(%zu, 1)%s)\n",
-        o.solutions, o.tt_mb, o.fresh_solver ? ", FreeMemory before each deal" : "");
+        "through its C API (SetMaxThreads(1), TT %s%s)\n",
+        o.solutions, ddtb_tt_text(o.tt_mb).c_str(), o.fresh_solver ? ", FreeMemory before each deal" : "");
   if (table_cards)
     std::printf("  ddtb: endgame tables of %s, up to %d cards\n", o.tablebase.c_str(), table_cards);
   if (with_dds)
