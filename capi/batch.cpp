@@ -1,8 +1,10 @@
-// SolveAllBoards, SolveAllBoardsBin and the SolveAllChunks* variants: every
-// board solved as SolveBoard would, on the worker threads.
+// SolveAllBoards, SolveAllBoardsBin, the SolveAllChunks* variants and DDS 3's
+// SolveAllBoards*N (a thread cap) and SolveAllBoards*Seq (in order on the
+// calling thread): every board solved as SolveBoard would.
 #include <vector>
 
 #include "capi/boundary.hpp"
+#include "capi/context.hpp"
 #include "capi/convert.hpp"
 #include "capi/solve.hpp"
 #include "capi/workers.hpp"
@@ -11,40 +13,77 @@ namespace ddtb::capi {
 
 namespace {
 
-// Solves boards 0..count-1 (deals already binary). Each board has its own
-// code: `read_codes[i]` when reading the board failed (nullptr: none did),
-// else SolveBoard's. A failing board is that board's failure only: the
-// others are solved anyway and the first failing board's code is returned,
-// as DDS does. noOfBoards is copied whatever its value.
-int solve_all(int count, const deal* deals, const int* read_codes, const int* target,
-              const int* solutions, const int* mode, solvedBoards* solvedp) {
-  solvedp->noOfBoards = count;
-  const int n = count > 0 ? count : 0;
+// How a batch runs: on the workers (up to max_threads of them), or, in
+// order, board by board on the calling thread with one solver from the
+// pool (warm from earlier calls), stopping at the first failing board.
+struct Schedule {
+  bool in_order = false;
+  int max_threads = kAutoThreads;
+};
+
+// The boards of a batch, deals already binary. Each board has its own code:
+// `read_codes[i]` when reading the board failed (nullptr: none did), else
+// SolveBoard's.
+struct Batch {
+  int count = 0;  // the caller's noOfBoards, whatever its value
+  const deal* deals = nullptr;
+  const int* read_codes = nullptr;
+  const int* target = nullptr;
+  const int* solutions = nullptr;
+  const int* mode = nullptr;
+};
+
+int solve_one(const Batch& b, int i, Solver& solver, futureTricks& fut) {
+  const int rc =
+      b.read_codes && b.read_codes[i] != RETURN_NO_FAULT
+          ? b.read_codes[i]
+          : solve_board(b.deals[i], b.target[i], b.solutions[i], b.mode[i], &fut, solver);
+  // A failed board reads as no cards, as in DDS.
+  if (rc != RETURN_NO_FAULT) fut.nodes = fut.cards = 0;
+  return rc;
+}
+
+// On the workers: a failing board is that board's failure only; the others
+// are solved anyway and the first failing board's code is returned, as DDS
+// does.
+int solve_parallel(const Batch& b, int n, int max_threads, solvedBoards* solvedp) {
   std::vector<int> codes(static_cast<std::size_t>(n), RETURN_NO_FAULT);
-  run_parallel(n, [&](int i, Solver& solver) {
-    futureTricks& fut = solvedp->solvedBoard[i];
-    const int rc = read_codes && read_codes[i] != RETURN_NO_FAULT
-                       ? read_codes[i]
-                       : solve_board(deals[i], target[i], solutions[i], mode[i], &fut, solver);
-    codes[static_cast<std::size_t>(i)] = rc;
-    // A failed board reads as no cards, as in DDS.
-    if (rc != RETURN_NO_FAULT) fut.nodes = fut.cards = 0;
+  run_parallel(n, max_threads, [&](int i, Solver& solver) {
+    codes[static_cast<std::size_t>(i)] = solve_one(b, i, solver, solvedp->solvedBoard[i]);
   });
   for (const int c : codes)
     if (c != RETURN_NO_FAULT) return c;
   return RETURN_NO_FAULT;
 }
 
-int solve_all_bin(boards* bop, solvedBoards* solvedp) {
+// In order: the first failing board's code, the boards after it unsolved
+// (no cards).
+int solve_in_order(const Batch& b, int n, solvedBoards* solvedp) {
+  for (int i = 0; i < n; ++i) solvedp->solvedBoard[i].nodes = solvedp->solvedBoard[i].cards = 0;
+  Context::Lease solver = context().lease_solver();
+  for (int i = 0; i < n; ++i)
+    if (const int rc = solve_one(b, i, *solver, solvedp->solvedBoard[i]); rc != RETURN_NO_FAULT)
+      return rc;
+  return RETURN_NO_FAULT;
+}
+
+int solve_all(const Batch& b, Schedule schedule, solvedBoards* solvedp) {
+  solvedp->noOfBoards = b.count;
+  const int n = b.count > 0 ? b.count : 0;
+  return schedule.in_order ? solve_in_order(b, n, solvedp)
+                           : solve_parallel(b, n, schedule.max_threads, solvedp);
+}
+
+int solve_all_bin(const boards* bop, solvedBoards* solvedp, Schedule schedule) {
   if (!bop || !solvedp) return RETURN_UNKNOWN_FAULT;
   if (bop->noOfBoards > MAXNOOFBOARDS) return RETURN_TOO_MANY_BOARDS;
-  return solve_all(bop->noOfBoards, bop->deals, nullptr, bop->target, bop->solutions, bop->mode,
-                   solvedp);
+  return solve_all({bop->noOfBoards, bop->deals, nullptr, bop->target, bop->solutions, bop->mode},
+                   schedule, solvedp);
 }
 
 // PBN deals are all read before anything is solved: a text without its seat
 // fails the call with nothing written, as in DDS.
-int solve_all_pbn(boardsPBN* bop, solvedBoards* solvedp) {
+int solve_all_pbn(const boardsPBN* bop, solvedBoards* solvedp, Schedule schedule) {
   if (!bop || !solvedp) return RETURN_UNKNOWN_FAULT;
   if (bop->noOfBoards > MAXNOOFBOARDS) return RETURN_TOO_MANY_BOARDS;
   std::vector<deal> deals;
@@ -52,8 +91,15 @@ int solve_all_pbn(boardsPBN* bop, solvedBoards* solvedp) {
   if (const int rc = to_binary_all(bop->deals, bop->noOfBoards, deals, read_codes);
       rc != RETURN_NO_FAULT)
     return rc;
-  return solve_all(bop->noOfBoards, deals.data(), read_codes.data(), bop->target, bop->solutions,
-                   bop->mode, solvedp);
+  return solve_all(
+      {bop->noOfBoards, deals.data(), read_codes.data(), bop->target, bop->solutions, bop->mode},
+      schedule, solvedp);
+}
+
+constexpr Schedule kInOrder{true, kAutoThreads};
+
+Schedule parallel(int max_threads) {
+  return {false, max_threads};
 }
 
 }  // namespace
@@ -61,14 +107,31 @@ int solve_all_pbn(boardsPBN* bop, solvedBoards* solvedp) {
 }  // namespace ddtb::capi
 
 using ddtb::capi::guarded;
+using ddtb::capi::kAutoThreads;
 namespace capi = ddtb::capi;
 
+int SolveAllBoardsN(const boardsPBN* bop, solvedBoards* solvedp, int maxThreads) {
+  return guarded([&] { return capi::solve_all_pbn(bop, solvedp, capi::parallel(maxThreads)); });
+}
+
 int SolveAllBoards(boardsPBN* bop, solvedBoards* solvedp) {
-  return guarded([&] { return capi::solve_all_pbn(bop, solvedp); });
+  return SolveAllBoardsN(bop, solvedp, kAutoThreads);
+}
+
+int SolveAllBoardsBinN(const boards* bop, solvedBoards* solvedp, int maxThreads) {
+  return guarded([&] { return capi::solve_all_bin(bop, solvedp, capi::parallel(maxThreads)); });
 }
 
 int SolveAllBoardsBin(boards* bop, solvedBoards* solvedp) {
-  return guarded([&] { return capi::solve_all_bin(bop, solvedp); });
+  return SolveAllBoardsBinN(bop, solvedp, kAutoThreads);
+}
+
+int SolveAllBoardsSeq(const boardsPBN* bop, solvedBoards* solvedp) {
+  return guarded([&] { return capi::solve_all_pbn(bop, solvedp, capi::kInOrder); });
+}
+
+int SolveAllBoardsBinSeq(const boards* bop, solvedBoards* solvedp) {
+  return guarded([&] { return capi::solve_all_bin(bop, solvedp, capi::kInOrder); });
 }
 
 // The chunk size only tells DDS how to hand out boards to its threads; our
@@ -76,14 +139,14 @@ int SolveAllBoardsBin(boards* bop, solvedBoards* solvedp) {
 int SolveAllChunksBin(boards* bop, solvedBoards* solvedp, int chunkSize) {
   return guarded([&] {
     if (chunkSize < 1) return RETURN_CHUNK_SIZE;
-    return capi::solve_all_bin(bop, solvedp);
+    return capi::solve_all_bin(bop, solvedp, capi::parallel(kAutoThreads));
   });
 }
 
 int SolveAllChunksPBN(boardsPBN* bop, solvedBoards* solvedp, int chunkSize) {
   return guarded([&] {
     if (chunkSize < 1) return RETURN_CHUNK_SIZE;
-    return capi::solve_all_pbn(bop, solvedp);
+    return capi::solve_all_pbn(bop, solvedp, capi::parallel(kAutoThreads));
   });
 }
 

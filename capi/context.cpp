@@ -35,6 +35,11 @@ void Context::set_threads(int requested) {
   threads_ = requested <= 0 ? cores_ : std::min(requested, cores_);
 }
 
+int Context::batch_threads(int requested) const {
+  std::lock_guard lock(mutex_);
+  return requested <= 0 ? threads_ : std::min(requested, cores_);
+}
+
 void Context::set_resources(int max_memory_mb, int max_threads) {
   {
     std::lock_guard lock(mutex_);

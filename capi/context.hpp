@@ -41,6 +41,10 @@ class Context {
   int threads() const;
   // SetMaxThreads(): <= 0 means one per core; never more than the cores.
   void set_threads(int requested);
+  // Threads for one batch call given its own cap (the maxThreads of
+  // DDS 3's *N and *X calls): <= 0 means threads(); otherwise the cap, but
+  // never more than the cores, as SetMaxThreads().
+  int batch_threads(int requested) const;
   // SetResources(): memory shared by the solvers (0: the default).
   void set_resources(int max_memory_mb, int max_threads);
   int memory_mb() const;

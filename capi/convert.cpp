@@ -94,6 +94,10 @@ Holdings holdings_of(const unsigned (&cards)[DDS_HANDS][DDS_SUITS]) {
   return h;
 }
 
+int to_holdings(const ddTableDealPBN& in, Holdings& out) {
+  return parse_pbn(in.cards, sizeof in.cards, out);
+}
+
 int to_binary(const dealPBN& in, deal& out) {
   Holdings h;
   if (const int rc = parse_pbn(in.remainCards, sizeof in.remainCards, h); rc != RETURN_NO_FAULT)

@@ -47,6 +47,9 @@ Holdings holdings_of(const unsigned (&cards)[DDS_HANDS][DDS_SUITS]);
 // parse_pbn's codes.
 int to_binary(const dealPBN& in, deal& out);
 
+// The holdings of a ddTableDealPBN; parse_pbn's codes.
+int to_holdings(const ddTableDealPBN& in, Holdings& out);
+
 // The deals of a PBN batch, each read as to_binary() reads it, before
 // anything is solved. Returns RETURN_PBN_FAULT when a text lacks its seat
 // (DDS then fails the whole call); otherwise RETURN_NO_FAULT, with every

@@ -84,7 +84,7 @@ int analyse_all(const std::vector<deal>& deals, const std::vector<playTraceBin>&
                 const std::vector<int>& read_codes, solvedPlays* solvedp) {
   const int n = static_cast<int>(deals.size());
   std::vector<int> codes(deals.size(), RETURN_NO_FAULT);
-  run_parallel(n, [&](int i, Solver& solver) {
+  run_parallel(n, kAutoThreads, [&](int i, Solver& solver) {
     const auto k = static_cast<std::size_t>(i);
     codes[k] = read_codes[k] != RETURN_NO_FAULT
                    ? read_codes[k]

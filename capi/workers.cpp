@@ -10,9 +10,9 @@
 
 namespace ddtb::capi {
 
-void run_parallel(int n, const std::function<void(int, Solver&)>& task) {
+void run_parallel(int n, int max_threads, const std::function<void(int, Solver&)>& task) {
   if (n <= 0) return;
-  const int workers = std::clamp(context().threads(), 1, n);
+  const int workers = std::clamp(context().batch_threads(max_threads), 1, n);
   // Tasks are handed out one at a time, in order, so that a slow board does
   // not hold up a chunk of others (DDS's SolveAllBoards does the same).
   std::atomic<int> next{0};

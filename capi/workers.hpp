@@ -1,5 +1,5 @@
-// Batch execution: tasks 0..n-1 spread over the configured number of
-// threads, each with its own solver from the pool.
+// Batch execution: tasks 0..n-1 spread over worker threads, each with its
+// own solver from the pool.
 #pragma once
 
 #include <functional>
@@ -8,11 +8,16 @@
 
 namespace ddtb::capi {
 
-// Runs task(i, solver) for every i in [0, n) on up to context().threads()
-// threads (the calling thread is one of them) and returns when all are done.
-// Tasks must not throw (they report through their own results). Throws
-// std::system_error when a thread cannot be started (guarded() turns it into
-// RETURN_THREAD_CREATE).
-void run_parallel(int n, const std::function<void(int, Solver&)>& task);
+// max_threads for "as configured": SetMaxThreads()'s number of threads (the
+// value DDS 3's *N calls take as "automatic").
+inline constexpr int kAutoThreads = 0;
+
+// Runs task(i, solver) for every i in [0, n) on up to
+// context().batch_threads(max_threads) threads (max_threads <= 0: the
+// SetMaxThreads() setting), never more than n, the calling thread being one
+// of them, and returns when all are done. Tasks must not throw (they report
+// through their own results). Throws std::system_error when a thread cannot
+// be started (guarded() turns it into RETURN_THREAD_CREATE).
+void run_parallel(int n, int max_threads, const std::function<void(int, Solver&)>& task);
 
 }  // namespace ddtb::capi

@@ -1,8 +1,10 @@
-# The DDS-compatible C API (include/ddtb/dll.h, capi/): DDS's golden hands
-# through it, its semantics and input checks against the real libdds, par
-# against libdds on random tables, threads, the struct layouts against
-# DDS's header, a C program, and an unchanged DDS program run against
-# Debian's libdds and against ours (libdds.so.0 via LD_LIBRARY_PATH).
+# The DDS-compatible C API (include/ddtb/dll.h, dds_c_api.h, capi/): DDS's
+# golden hands through it, its semantics and input checks against the real
+# libdds, par against libdds on random tables, threads, the struct layouts
+# against DDS's header, C programs, an unchanged DDS program run against
+# Debian's libdds and against ours (libdds.so.0 via LD_LIBRARY_PATH) and
+# the names ours exports, and DDS 3.1's additions against libdds 2.9's
+# equivalent calls.
 if(NOT TARGET ddtb_dds OR NOT TARGET ddtb_dds_peer)
   return()
 endif()
@@ -51,16 +53,22 @@ target_link_libraries(ddtb_capi_env_test PRIVATE ddtb_capi_small_tables)
 ddtb_add_capi_test(ddtb_capi_layout_test SOURCES capi_layout_test.cpp)
 target_include_directories(ddtb_capi_layout_test PRIVATE ${DDTB_DDS_INCLUDE_DIR})
 
+# A program in strict C11 (no warning allowed) on ddtb_dds: the headers
+# from C.
+function(ddtb_add_capi_c_test name source)
+  add_executable(${name} ${source})
+  set_target_properties(${name} PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON
+                                           C_EXTENSIONS OFF LINKER_LANGUAGE CXX)
+  target_link_libraries(${name} PRIVATE ddtb_dds)
+  if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
+    target_compile_options(${name} PRIVATE -Wall -Wextra -pedantic -Werror)
+  endif()
+  add_test(NAME ${name} COMMAND ${name})
+  set_tests_properties(${name} PROPERTIES TIMEOUT 120)
+endfunction()
+
 # dll.h from C.
-add_executable(ddtb_capi_c_test capi_c_test.c)
-set_target_properties(ddtb_capi_c_test PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON
-                                                  C_EXTENSIONS OFF LINKER_LANGUAGE CXX)
-target_link_libraries(ddtb_capi_c_test PRIVATE ddtb_dds)
-if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
-  target_compile_options(ddtb_capi_c_test PRIVATE -Wall -Wextra -pedantic -Werror)
-endif()
-add_test(NAME ddtb_capi_c_test COMMAND ddtb_capi_c_test)
-set_tests_properties(ddtb_capi_c_test PROPERTIES TIMEOUT 120)
+ddtb_add_capi_c_test(ddtb_capi_c_test capi_c_test.c)
 
 # An unchanged DDS program (Debian's header, linked with -ldds) run with
 # Debian's libdds and with ours first on LD_LIBRARY_PATH: identical output.
@@ -77,6 +85,12 @@ if(TARGET ddtb_dds_soname)
                    -DOUT_DIR=${CMAKE_CURRENT_BINARY_DIR}
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/capi_swap/run_swap.cmake)
   set_tests_properties(ddtb_capi_ld_library_path_swap PROPERTIES TIMEOUT 300)
+  # Its exported names: those the headers declare, no more.
+  add_test(NAME ddtb_capi_exports
+           COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DLIBRARY=$<TARGET_FILE:ddtb_dds_soname>
+                   "-DHEADERS=${PROJECT_SOURCE_DIR}/include/ddtb/dll.h ${PROJECT_SOURCE_DIR}/include/ddtb/dds_c_api.h"
+                   -P ${CMAKE_CURRENT_SOURCE_DIR}/capi_exports.cmake)
+  set_tests_properties(ddtb_capi_exports PROPERTIES TIMEOUT 60)
 endif()
 
 # A worker thread that cannot start: RETURN_THREAD_CREATE (own process).
@@ -84,3 +98,17 @@ add_executable(ddtb_capi_thread_create_test capi_thread_create_test.cpp)
 target_link_libraries(ddtb_capi_thread_create_test PRIVATE ddtb_dds)
 add_test(NAME ddtb_capi_thread_create_test COMMAND ddtb_capi_thread_create_test)
 set_tests_properties(ddtb_capi_thread_create_test PROPERTIES TIMEOUT 120 SKIP_RETURN_CODE 77)
+
+# DDS 3.1's additions: the handle API of dds_c_api.h against libdds's
+# SolveBoard, CalcDDtable and par functions (~15 s), and the thread-count,
+# any-size and sequential batch calls against its batch calls (~20 s).
+ddtb_add_capi_test(ddtb_capi_dds3_handle_test SOURCES capi_dds3_handle_test.cpp)
+target_link_libraries(ddtb_capi_dds3_handle_test PRIVATE ddtb_capi_small_tables)
+if(DDTB_SANITIZE)
+  # Their allocators abort where malloc returns NULL.
+  target_compile_definitions(ddtb_capi_dds3_handle_test PRIVATE DDTB_SANITIZED_ALLOCATOR)
+endif()
+ddtb_add_capi_test(ddtb_capi_dds3_batch_test SOURCES capi_dds3_batch_test.cpp)
+
+# dds_c_api.h and DDS 3.1's dll.h calls from C.
+ddtb_add_capi_c_test(ddtb_capi_dds3_c_test capi_dds3_c_test.c)

@@ -40,20 +40,6 @@ const std::vector<RefDeal>& deals() {
   return all;
 }
 
-ddTableResults to_results(const std::array<std::array<int, 4>, 5>& t) {
-  ddTableResults r{};
-  for (int s = 0; s < 5; ++s)
-    for (int h = 0; h < 4; ++h) r.resTable[s][h] = t[s][h];
-  return r;
-}
-
-std::string table_text(const ddTableResults& r) {
-  std::string out;
-  for (int s = 0; s < 5; ++s)
-    for (int h = 0; h < 4; ++h) out += ' ' + std::to_string(r.resTable[s][h]);
-  return out;
-}
-
 TEST(CAPI_GOLDEN, FileIsThere) {
   ASSERT_FALSE(deals().empty());
 }
@@ -84,7 +70,7 @@ TEST(CAPI_GOLDEN, TableWithCalcDDtable) {
     SCOPED_TRACE("deal " + std::to_string(d.number));
     ddTableResults r{};
     ASSERT_EQ(CalcDDtable(to_c_table_deal(d.deal()), &r), RETURN_NO_FAULT);
-    EXPECT_EQ(table_text(r), table_text(to_results(d.table)));
+    EXPECT_EQ(table_text(r), table_text(to_c_table_results(d.table)));
   }
 }
 
@@ -110,7 +96,7 @@ TEST(CAPI_GOLDEN, TableWithCalcAllTablesPbnAndPar) {
     for (std::size_t i = 0; i < n; ++i) {
       const RefDeal& d = all[start + i];
       SCOPED_TRACE("deal " + std::to_string(d.number));
-      EXPECT_EQ(table_text(out.results[i]), table_text(to_results(d.table)));
+      EXPECT_EQ(table_text(out.results[i]), table_text(to_c_table_results(d.table)));
       if (d.vulnerability != vul) continue;
       EXPECT_EQ(std::string(par.presults[i].parScore[0]), "NS " + std::to_string(d.par.ns_score));
       EXPECT_EQ(std::string(par.presults[i].parScore[1]), "EW " + std::to_string(d.par.ew_score));
@@ -134,7 +120,7 @@ TEST(CAPI_GOLDEN, TableWithCalcAllTablesBinary) {
     ASSERT_EQ(CalcAllTables(&in, -1, filter, &out, nullptr), RETURN_NO_FAULT);
     for (std::size_t i = 0; i < n; ++i) {
       SCOPED_TRACE("deal " + std::to_string(all[start + i].number));
-      EXPECT_EQ(table_text(out.results[i]), table_text(to_results(all[start + i].table)));
+      EXPECT_EQ(table_text(out.results[i]), table_text(to_c_table_results(all[start + i].table)));
     }
   }
 }
@@ -142,7 +128,7 @@ TEST(CAPI_GOLDEN, TableWithCalcAllTablesBinary) {
 TEST(CAPI_GOLDEN, ParWithPar) {
   for (const RefDeal& d : deals()) {
     SCOPED_TRACE("deal " + std::to_string(d.number));
-    ddTableResults t = to_results(d.table);
+    ddTableResults t = to_c_table_results(d.table);
     parResults p{};
     ASSERT_EQ(Par(&t, &p, d.vulnerability), RETURN_NO_FAULT);
     EXPECT_EQ(std::string(p.parScore[0]), "NS " + std::to_string(d.par.ns_score));
@@ -155,7 +141,7 @@ TEST(CAPI_GOLDEN, ParWithPar) {
 TEST(CAPI_GOLDEN, Par2WithDealerPar) {
   for (const RefDeal& d : deals()) {
     SCOPED_TRACE("deal " + std::to_string(d.number));
-    ddTableResults t = to_results(d.table);
+    ddTableResults t = to_c_table_results(d.table);
     parResultsDealer p{};
     ASSERT_EQ(DealerPar(&t, &p, d.dealer, d.vulnerability), RETURN_NO_FAULT);
     std::vector<std::string> got;

@@ -22,6 +22,22 @@
  * variable name a directory of endgame tables (built by ddtb-build) that
  * every solver then probes.
  *
+ * From DDS 3.1 (whose structs are these, renamed: ddTableDeal is its
+ * DdTableDeal and so on), with its names, arguments and semantics:
+ *  - thread-count variants CalcDDtableN, CalcDDtablePBNN, CalcAllTablesN,
+ *    CalcAllTablesPBNN, SolveAllBoardsN and SolveAllBoardsBinN: the call
+ *    without N plus a cap on its threads (each old name is its N variant
+ *    with maxThreads 0; 0 or less means SetMaxThreads()'s setting, one
+ *    per core unless set, where DDS 3.1 always takes one per core);
+ *  - CalcAllTablesX and CalcAllTablesPBNX: DD tables (and par) of any
+ *    number of deals, into caller-sized arrays;
+ *  - SolveAllBoardsSeq and SolveAllBoardsBinSeq: a batch solved in order on
+ *    the calling thread, stopping at the first failing board;
+ *  - the handle API of DDS 3.1's dds_c_api.h, in <ddtb/dds_c_api.h>: a
+ *    solver context whose transposition table stays warm across calls.
+ * DDS_VERSION stays 20900: the rest is DDS 2.9's interface, not 3.1's
+ * (which changed some of 2.9's answers and added RETURN_PAR_TABLE_FAULT).
+ *
  * Where ddtb differs from DDS 2.9.0, on purpose:
  *  - Cards of equal score in futureTricks are listed by suit (S,H,D,C), then
  *    rank, high first; DDS lists them in its internal move-ordering order.
@@ -428,6 +444,70 @@ DDTB_DDS_EXTERN DDTB_DDS_API int DDTB_DDS_CALL SolveAllChunksBin(struct boards* 
 DDTB_DDS_EXTERN DDTB_DDS_API int DDTB_DDS_CALL SolveAllChunksPBN(struct boardsPBN* bop,
                                                                  struct solvedBoards* solvedp,
                                                                  int chunkSize);
+
+/* DDS 3.1's thread-count variants. maxThreads caps the threads the call
+   runs on: 0 or less means SetMaxThreads()'s setting (so each name without
+   N is its N variant with 0); a positive cap is lowered to the number of
+   cores (as SetMaxThreads() lowers it) and to the number of tasks (one per
+   board, one per table and strain). Answers never depend on it. A call with
+   more threads than SetMaxThreads()'s setting gives each thread the memory
+   share of one of SetResources()' threads. */
+DDTB_DDS_EXTERN DDTB_DDS_API int DDTB_DDS_CALL CalcDDtableN(struct ddTableDeal tableDeal,
+                                                            struct ddTableResults* tablep,
+                                                            int maxThreads);
+
+DDTB_DDS_EXTERN DDTB_DDS_API int DDTB_DDS_CALL CalcDDtablePBNN(struct ddTableDealPBN tableDealPBN,
+                                                               struct ddTableResults* tablep,
+                                                               int maxThreads);
+
+DDTB_DDS_EXTERN DDTB_DDS_API int DDTB_DDS_CALL
+CalcAllTablesN(const struct ddTableDeals* dealsp, int mode, const int trumpFilter[DDS_STRAINS],
+               struct ddTablesRes* resp, struct allParResults* presp, int maxThreads);
+
+DDTB_DDS_EXTERN DDTB_DDS_API int DDTB_DDS_CALL CalcAllTablesPBNN(
+    const struct ddTableDealsPBN* dealsp, int mode, const int trumpFilter[DDS_STRAINS],
+    struct ddTablesRes* resp, struct allParResults* presp, int maxThreads);
+
+DDTB_DDS_EXTERN DDTB_DDS_API int DDTB_DDS_CALL SolveAllBoardsN(const struct boardsPBN* bop,
+                                                               struct solvedBoards* solvedp,
+                                                               int maxThreads);
+
+DDTB_DDS_EXTERN DDTB_DDS_API int DDTB_DDS_CALL SolveAllBoardsBinN(const struct boards* bop,
+                                                                  struct solvedBoards* solvedp,
+                                                                  int maxThreads);
+
+/* DDS 3.1: CalcAllTables for any number of deals (no MAXNOOFTABLES cap):
+   results[i] (and par[i]) for deals[i], i < numDeals; maxThreads as in the
+   N variants. trumpFilter and mode as in CalcAllTables; when mode asks for
+   par (0..3, no strain left out) par must hold numDeals entries, else it
+   may be NULL. Returns, checked in this order: numDeals < 0
+   RETURN_TOO_MANY_TABLES; numDeals 0 RETURN_NO_FAULT (nothing read or
+   written); deals, trumpFilter or results NULL RETURN_UNKNOWN_FAULT; every
+   strain filtered RETURN_NO_SUIT; more than INT_MAX strain tables
+   RETURN_TOO_MANY_TABLES; par wanted but NULL RETURN_UNKNOWN_FAULT; in
+   CalcAllTablesPBNX a text without its seat RETURN_PBN_FAULT; then the
+   first refused deal's code (as CalcDDtable's). Nothing is written unless
+   every deal is accepted. */
+DDTB_DDS_EXTERN DDTB_DDS_API int DDTB_DDS_CALL CalcAllTablesX(
+    int numDeals, const struct ddTableDeal* deals, int mode, const int trumpFilter[DDS_STRAINS],
+    struct ddTableResults* results, struct parResults* par, int maxThreads);
+
+DDTB_DDS_EXTERN DDTB_DDS_API int DDTB_DDS_CALL CalcAllTablesPBNX(
+    int numDeals, const struct ddTableDealPBN* deals, int mode, const int trumpFilter[DDS_STRAINS],
+    struct ddTableResults* results, struct parResults* par, int maxThreads);
+
+/* DDS 3.1: SolveAllBoards solved in order, board 0 first, on the calling
+   thread, with one solver of the batch pool (its transposition table warm
+   from earlier calls). Stops at the first failing board and returns its
+   code; that board and those after it read as no cards (cards 0). The
+   checks of the whole batch (NULL, too many boards, in the PBN form a
+   text without its seat) are SolveAllBoards'; noOfBoards is set as there
+   (DDS 3.1 sets it only when every board is solved). */
+DDTB_DDS_EXTERN DDTB_DDS_API int DDTB_DDS_CALL SolveAllBoardsSeq(const struct boardsPBN* bop,
+                                                                 struct solvedBoards* solvedp);
+
+DDTB_DDS_EXTERN DDTB_DDS_API int DDTB_DDS_CALL SolveAllBoardsBinSeq(const struct boards* bop,
+                                                                    struct solvedBoards* solvedp);
 
 /* Par from a DD table (include/ddtb/par.hpp describes the model). */
 DDTB_DDS_EXTERN DDTB_DDS_API int DDTB_DDS_CALL Par(struct ddTableResults* tablep,

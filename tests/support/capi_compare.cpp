@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 #include <tuple>
+#include <utility>
 
 #include "tests/support/dds_c_api.hpp"
 
@@ -43,6 +44,43 @@ ddTableDeal to_c_table_deal(const Deal& deal) {
   for (int h = 0; h < 4; ++h)
     for (int s = 0; s < 4; ++s) d.cards[h][s] = deal.hands()[h].holding(suit_from_int(s));
   return d;
+}
+
+ddTableResults to_c_table_results(const std::array<std::array<int, 4>, 5>& table) {
+  ddTableResults r{};
+  for (int s = 0; s < 5; ++s)
+    for (int h = 0; h < 4; ++h) r.resTable[s][h] = table[s][h];
+  return r;
+}
+
+std::string table_text(const ddTableResults& r) {
+  std::string out;
+  for (int s = 0; s < 5; ++s)
+    for (int h = 0; h < 4; ++h) out += ' ' + std::to_string(r.resTable[s][h]);
+  return out;
+}
+
+namespace {
+
+// The lowest card of a hand's first suit that has one: {suit, rank bit}.
+std::pair<int, unsigned> lowest_card(const unsigned (&hand)[DDS_SUITS]) {
+  for (int s = 0; s < DDS_SUITS; ++s)
+    if (const unsigned cards = hand[s] & 0x7ffcu) return {s, cards & (0u - cards)};
+  return {-1, 0u};
+}
+
+}  // namespace
+
+void duplicate_a_card(unsigned (&hands)[DDS_HANDS][DDS_SUITS]) {
+  for (int h = 0; h < DDS_HANDS; ++h) {
+    const auto [suit, card] = lowest_card(hands[h]);
+    if (card == 0) continue;
+    unsigned(&next)[DDS_SUITS] = hands[(h + 1) % DDS_HANDS];
+    const auto [own_suit, own] = lowest_card(next);
+    if (own != 0) next[own_suit] &= ~own;
+    next[suit] |= card;
+    return;
+  }
 }
 
 std::vector<RefCardGroup> groups_of(const futureTricks& fut) {
@@ -103,6 +141,13 @@ std::string compare_answers(const futureTricks& ours, const futureTricks& theirs
 }
 
 std::string compare_every_combination(const deal& dl, int& calls) {
+  return compare_every_combination(
+      dl, calls, [](const deal& d, int target, int solutions, int mode, futureTricks* fut) {
+        return SolveBoard(d, target, solutions, mode, fut, 0);
+      });
+}
+
+std::string compare_every_combination(const deal& dl, int& calls, const SolveCall& ours_call) {
   const DdsCApi& dds = DdsCApi::get();
   futureTricks all{};
   if (const int rc = dds.SolveBoard(dl, -1, 3, 1, &all, 0); rc != RETURN_NO_FAULT)
@@ -120,7 +165,7 @@ std::string compare_every_combination(const deal& dl, int& calls) {
         const std::string call = "target " + std::to_string(target) + " solutions " +
                                  std::to_string(solutions) + " mode " + std::to_string(mode) + ": ";
         futureTricks ours{}, theirs{};
-        const int rc_ours = SolveBoard(dl, target, solutions, mode, &ours, 0);
+        const int rc_ours = ours_call(dl, target, solutions, mode, &ours);
         const int rc_theirs = dds.SolveBoard(dl, target, solutions, mode, &theirs, 0);
         ++calls;
         if (rc_ours != rc_theirs)

@@ -5,6 +5,8 @@
 // call against the reference libdds.
 #pragma once
 
+#include <array>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,18 @@ deal to_c_deal(const Position& p);
 // Its PBN form ("N:..." hands, same trick).
 dealPBN to_c_deal_pbn(const Position& p);
 ddTableDeal to_c_table_deal(const Deal& d);
+// A golden file's table ([strain][hand]) as the C struct.
+ddTableResults to_c_table_results(const std::array<std::array<int, 4>, 5>& table);
+
+// " 5 8 5 8 6 6 ..." (strain by strain, N E S W), for failure messages.
+std::string table_text(const ddTableResults& r);
+
+// A deal with a card in two hands and the hand sizes kept: the first hand
+// (N, E, S, W) that holds a card gives a copy of its lowest card of its
+// first suit to the next hand, in place of that hand's lowest card of its
+// first suit. (DDS 2.9's CalcDDtable does not check for duplicates: it
+// searches such a deal, for a very long time when it has 53 cards.)
+void duplicate_a_card(unsigned (&hands)[DDS_HANDS][DDS_SUITS]);
 
 // The groups of a futureTricks, as the golden files' FUT groups.
 std::vector<RefCardGroup> groups_of(const futureTricks& fut);
@@ -46,5 +60,11 @@ std::string compare_answers(const futureTricks& ours, const futureTricks& theirs
 // compare_answers(), else the first disagreement. Adds the calls made to
 // `calls`.
 std::string compare_every_combination(const deal& dl, int& calls);
+
+// The same with `ours` answering in place of ddtb's SolveBoard: another
+// entry point (the handle API of dds_c_api.h) that must answer as it does.
+using SolveCall =
+    std::function<int(const deal&, int target, int solutions, int mode, futureTricks* fut)>;
+std::string compare_every_combination(const deal& dl, int& calls, const SolveCall& ours);
 
 }  // namespace ddtb::test

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 
 namespace ddtb::test {
 
@@ -298,6 +299,12 @@ Expected<std::vector<RefDeal>> read_ref_file(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return parse_ref_text(text.str(), path);
+}
+
+const std::vector<RefDeal>& list100_deals() {
+  static const Expected<std::vector<RefDeal>> deals = read_ref_file(ref_path("list100.txt"));
+  if (!deals) throw std::runtime_error(deals.error().message);
+  return *deals;
 }
 
 }  // namespace ddtb::test

@@ -76,6 +76,12 @@ std::string ref_path(std::string_view name);
 // NUMBER line's.
 Expected<std::vector<RefDeal>> read_ref_file(const std::string& path);
 
+// list100.txt's deals, read once per process, for tests that take their
+// positions from it. Throws std::runtime_error with read_ref_file()'s
+// message when the file cannot be read (GoogleTest reports it as the
+// calling test's failure).
+const std::vector<RefDeal>& list100_deals();
+
 // Parses a file's contents (read_ref_file() without the file system);
 // `source` names it in error messages.
 Expected<std::vector<RefDeal>> parse_ref_text(std::string_view text, std::string_view source);
