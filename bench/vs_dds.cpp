@@ -392,6 +392,32 @@ struct Totals {
   }
 };
 
+// The deals whose ratio of CPU time, summed over the rounds, is the largest
+// (for the DD tables and for the FUT solves), among those that cost DDS at
+// least kWorstDealFloorS a round: below that a ratio is mostly timer noise.
+constexpr double kWorstDealFloorS = 0.005;
+
+void print_worst_deals(const Options& o, const std::vector<RefDeal>& deals,
+                       const std::vector<SideResult>& ours, const std::vector<SideResult>& dds) {
+  auto worst = [&](const char* what, std::vector<Item> SideResult::*part) {
+    double ratio = 0, a_worst = 0, b_worst = 0;
+    int at = -1;
+    for (std::size_t i = 0; i < deals.size(); ++i) {
+      double a = 0, b = 0;
+      for (const SideResult& r : ours) a += (r.*part)[i].cpu_s;
+      for (const SideResult& r : dds) b += (r.*part)[i].cpu_s;
+      if (b < kWorstDealFloorS * double(dds.size()) || a / b <= ratio) continue;
+      ratio = a / b, a_worst = a, b_worst = b, at = deals[i].number;
+    }
+    if (at < 0) return;
+    std::printf("worst %s (dds at least %.0f ms): deal %d, ddtb %.3f s, dds %.3f s (cpu, %zu rounds), "
+                "ratio %.3f\n",
+                what, kWorstDealFloorS * 1e3, at, a_worst, b_worst, ours.size(), ratio);
+  };
+  if (o.tables) worst("DD table", &SideResult::tables);
+  if (o.solves) worst("FUT solve", &SideResult::solves);
+}
+
 int run(const Options& o) {
   std::vector<RefDeal> deals;
   try {
@@ -581,6 +607,8 @@ int run(const Options& o) {
                   tables.empty() || solves.empty() ? "" : ",", solves.c_str());
     }
   }
+
+  if (both) print_worst_deals(o, deals, ours_runs, dds_runs);
 
   std::vector<ChildRun> ours_children, dds_children;
   for (const SideResult& r : ours_runs) ours_children.push_back(r.child);
