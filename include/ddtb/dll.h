@@ -46,8 +46,13 @@
  *    the position, a function of the position alone: it never depends on
  *    earlier calls (DDS's may, through its transposition table); with
  *    target = 0 it is the first legal card by suit and rank. DDS returns
- *    the first in its own order. The scores and equals are DDS's. futureTricks.nodes
- *    counts ddtb's nodes.
+ *    the first in its own order. The scores and equals are DDS's.
+ *    futureTricks.nodes counts ddtb's nodes (every card played in the
+ *    search; DDS counts the starts of tricks).
+ *  - Memory: each solver's transposition table starts at 40 MiB, may grow
+ *    within a call that fills it to its share of SetResources' maxMemoryMB
+ *    (96 MiB by default), and shrinks back when the call ends; DDS's start
+ *    at 95 MB and keep what they grew to, up to 160 MB.
  *  - Inconsistent input that DDS accepts and answers with meaningless
  *    results is an error here: hand sizes that do not match the cards of
  *    the current trick (RETURN_CARD_COUNT), a card played twice to the
