@@ -51,7 +51,7 @@
  *    search; DDS counts the starts of tricks).
  *  - Memory: each solver's transposition table starts at 40 MiB, may grow
  *    within a call that fills it to its share of SetResources' maxMemoryMB
- *    (96 MiB by default), and shrinks back when the call ends; DDS's start
+ *    (64 MiB by default), and shrinks back when the call ends; DDS's start
  *    at 95 MB and keep what they grew to, up to 160 MB.
  *  - Inconsistent input that DDS accepts and answers with meaningless
  *    results is an error here: hand sizes that do not match the cards of
