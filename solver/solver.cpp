@@ -106,9 +106,9 @@ struct Solver::Impl {
   // deals, which share hands) are then still there, while a table filled by
   // unrelated deals does not fill up and clear in the middle of this deal's
   // searches. Quarter: on list100 (unrelated deals) the same nodes as
-  // clearing at every new deal; on a robot's play calls (200 sampled deals
-  // per call, the samples played on from call to call) 7% fewer nodes;
-  // keeping up to half full saved 10% there but cost 1% on list100.
+  // clearing at every new deal; on the replayed robot workload 3.3% fewer
+  // nodes (its play calls 15%); keeping up to half full saved a little more
+  // there but cost 1% on list100 (solver/README.md, "Across deals").
   void prepare_table(const std::array<Bits, 4>& hands) {
     bool same_deal = true;
     for (int s = 0; s < 4 && same_deal; ++s) same_deal = (hands[s] & ~deal_hands[s]) == 0;
@@ -215,22 +215,32 @@ struct Solver::Impl {
     return out;
   }
 
-  // The first run in the fixed order, from place `from` on, whose card
-  // reaches `t`, or -1.
-  int first_reaching(const Position& p, const Runs& runs, int t, int from = 0) {
+  // The first run in the fixed order whose card reaches `t`, or -1.
+  int first_reaching(const Position& p, const Runs& runs, int t) {
     const std::array<int, 13> order = fixed_order(p, runs);
-    for (int i = from; i < runs.size; ++i)
+    for (int i = 0; i < runs.size; ++i)
       if (card_reaches(p, runs.at[order[i]].card, t)) return order[i];
     return -1;
   }
 
-  // As Solver::best_card, plus the run of the card and its place in the
-  // fixed order.
+  // While one is held, the root tries its cards in the fixed order
+  // (Engine::set_fixed_root), so that the card it names depends on the
+  // position alone.
+  struct FixedRoot {
+    Impl& impl;
+    explicit FixedRoot(Impl& i) : impl(i) { impl.search->set_fixed_root(true); }
+    ~FixedRoot() { impl.search->set_fixed_root(false); }
+  };
+
+  // The most tricks for the side to play (Solver::best_card), and in `run`
+  // the first run of the fixed order that takes them.
   int best_run(const Position& p, const Runs& runs, int& run) {
     int card = -1;
-    search->set_fixed_root(true);
-    const int best = side_tricks(p, p.to_play(), guess_for(p, p.to_play()), 13, false, &card);
-    search->set_fixed_root(false);
+    int best;
+    {
+      const FixedRoot fixed(*this);
+      best = side_tricks(p, p.to_play(), guess_for(p, p.to_play()), 13, false, &card);
+    }
     run = card >= 0 ? runs.find(card) : first_reaching(p, runs, best);
     return best;
   }
@@ -361,9 +371,11 @@ std::optional<CardScore> Solver::card_reaching(const Position& position, int tar
   const Runs runs = legal_runs(position);
   if (runs.size == 0) return std::nullopt;
   int card = -1;
-  impl_->search->set_fixed_root(true);
-  const bool reached = impl_->side_reaches(position, position.to_play(), target, &card);
-  impl_->search->set_fixed_root(false);
+  bool reached;
+  {
+    const Impl::FixedRoot fixed(*impl_);
+    reached = impl_->side_reaches(position, position.to_play(), target, &card);
+  }
   if (!reached) return std::nullopt;
   const int run = card >= 0 ? runs.find(card) : impl_->first_reaching(position, runs, target);
   return CardScore{runs.at[run].card, runs.at[run].equals, target};
