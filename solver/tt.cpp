@@ -310,7 +310,7 @@ bool TransTable::probe(std::uint64_t shape, int lead, const RelPattern& rel, int
         want_hint = false;
       }
       // Past kMax the places wrap around; n = -1 says so.
-      seen.at[matched & (Seen::kMax - 1)] = static_cast<std::uint8_t>(4 * j + i);
+      seen.at[matched & (Seen::kMax - 1)] = static_cast<std::uint16_t>(4 * j + i);
       ++matched;
     }
   }

@@ -63,7 +63,13 @@ class TransTable {
     }
   };
   static_assert(sizeof(Entry) == 24, "entries are packed to 24 bytes");
-  static constexpr int kMaxListEntries = 256;
+  // The cap on one list (one shape, leader and strain). Freak deals put
+  // most of their positions under a few shapes: on DDS's thomas2 in spades a
+  // cap of 256 overwrote 9.6 M entries and searched 145 M trick starts (West
+  // leads), 1024 searches 47 M; larger caps search fewer still but a probe
+  // that misses scans the whole list, and 2048 or 4096 were slower.
+  static constexpr int kMaxListLog2 = 10;
+  static constexpr int kMaxListEntries = 1 << kMaxListLog2;
 
   // The second part of the key: the seat on lead (0..3) and the strain
   // (0..3, or 4 for no trump). An entry holds for every position of its key
@@ -90,7 +96,7 @@ class TransTable {
     std::uint32_t slot = 0;
     std::uint32_t tag = 0;  // the slot's tag at the probe; 0: nothing seen
     int n = 0;              // entries matched, -1 when more than kMax (a power of two)
-    std::uint8_t at[kMax];  // their places in the list, newest first
+    std::uint16_t at[kMax];  // their places in the list, newest first
   };
 
   // Whether there is an entry for (shape, lead) matching `rel` whose bounds
@@ -138,7 +144,7 @@ class TransTable {
   struct Slot {
     std::uint64_t shape;
     std::uint32_t offset;  // first entry of the list in the arena
-    // generation << 14 | lead << 9 | fill. The list holds min(fill,
+    // generation << kGenShift | lead << kKeyShift | fill. The list holds min(fill,
     // kMaxListEntries) entries; once capped, fill - kMaxListEntries is the
     // next entry to overwrite. The capacity follows from the count: the
     // count rounded up to a power of two, at least 1 << kMinCapLog2.
@@ -159,15 +165,15 @@ class TransTable {
     }
   };
   static_assert(sizeof(Block) == 4 * sizeof(Entry));
-  static constexpr int kGenerationBits = 18;
-  static constexpr std::uint32_t kFillBits = 9, kKeyShift = kFillBits, kGenShift = kFillBits + 5;
+  static constexpr std::uint32_t kFillBits = kMaxListLog2 + 1, kKeyShift = kFillBits, kGenShift = kFillBits + 5;
   static constexpr std::uint32_t kFillMask = (1u << kFillBits) - 1;
   // Bytes of the budget charged per slot: what a slot took before slots were
   // packed to 16 bytes, which keeps the arena, and so when a full table is
   // cleared, as it was.
   static constexpr std::size_t kSlotCharge = 24;
   static constexpr int kMinCapLog2 = 2;
-  static constexpr int kMaxCapLog2 = 8;
+  static constexpr int kMaxCapLog2 = kMaxListLog2;
+  static constexpr int kGenerationBits = 32 - kGenShift;
   static constexpr std::uint32_t kNil = 0xffffffffu;
 
   std::size_t home(std::uint64_t shape, int lead) const {
