@@ -63,11 +63,11 @@ class TransTable {
     }
   };
   static_assert(sizeof(Entry) == 24, "entries are packed to 24 bytes");
-  // The cap on one list (one shape, leader and strain). Freak deals put
-  // most of their positions under a few shapes: on DDS's thomas2 in spades a
-  // cap of 256 overwrote 9.6 M entries and searched 145 M trick starts (West
-  // leads), 1024 searches 47 M; larger caps search fewer still but a probe
-  // that misses scans the whole list, and 2048 or 4096 were slower.
+  // The cap on one list (one shape, leader and strain); a full list
+  // overwrites its oldest entry. Freak deals put most of their positions
+  // under a few shapes, so a small cap loses entries the search needs again;
+  // a large one makes every probe that misses scan a long list. 1024 is
+  // where both costs were lowest (measured in solver/README.md, "The table").
   static constexpr int kMaxListLog2 = 10;
   static constexpr int kMaxListEntries = 1 << kMaxListLog2;
 
