@@ -1,6 +1,6 @@
 # Runs `${BENCH} signature` twice and fails unless both runs print the same
 # "signature nodes N" line and the same per-item lines. The second run uses
-# the baseline search variant (DDTB_ISA=base, solver/isa.hpp), so the check
+# the baseline search variant (DDTB_ISA=base, core/isa.hpp), so the check
 # also shows that the variants search the same tree. Used by CTest
 # (bench/CMakeLists.txt): cmake -DBENCH=<path to ddtb-bench> -P check_signature.cmake
 if(NOT BENCH)

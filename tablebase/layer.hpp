@@ -12,7 +12,7 @@
 #include <span>
 #include <vector>
 
-#include "solver/endgame_probe.hpp"
+#include "core/endgame_probe.hpp"
 #include "tablebase/canonical.hpp"
 #include "tablebase/set.hpp"
 
