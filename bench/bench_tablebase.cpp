@@ -17,7 +17,8 @@
 
 #include "builder/layer_build.hpp"
 #include "ddtb/tablebase.hpp"
-#include "tablebase/format.hpp"
+#include "builder/layer_writer.hpp"
+#include "tablebase/layer_file.hpp"
 #include "core/endgame_probe.hpp"
 #include "tests/support/random.hpp"
 

@@ -27,7 +27,7 @@
 #include "builder/flat_table.hpp"
 #include "builder/oracle.hpp"
 #include "solver/search.hpp"
-#include "tablebase/layer.hpp"
+#include "builder/layer.hpp"
 
 namespace ddtb::detail::tb {
 

@@ -14,7 +14,8 @@
 #include "ddtb/position.hpp"
 #include "ddtb/tablebase.hpp"
 #include "solver/search.hpp"
-#include "tablebase/format.hpp"
+#include "builder/layer_writer.hpp"
+#include "tablebase/layer_file.hpp"
 
 namespace ddtb::detail::tb {
 

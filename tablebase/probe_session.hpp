@@ -9,7 +9,7 @@
 
 #include "core/endgame_probe.hpp"
 #include "ddtb/tablebase.hpp"
-#include "tablebase/format.hpp"
+#include "tablebase/layer_file.hpp"
 
 namespace ddtb::detail {
 

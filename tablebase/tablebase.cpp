@@ -9,7 +9,7 @@
 #include <mutex>
 #include <unordered_map>
 
-#include "tablebase/format.hpp"
+#include "tablebase/layer_file.hpp"
 #include "tablebase/probe_session.hpp"
 
 namespace ddtb {
