@@ -17,8 +17,9 @@
 
 #include "builder/layer_build.hpp"
 #include "ddtb/tablebase.hpp"
-#include "tablebase/format.hpp"
-#include "tablebase/probe_access.hpp"
+#include "builder/layer_writer.hpp"
+#include "tablebase/layer_file.hpp"
+#include "core/endgame_probe.hpp"
 #include "tests/support/random.hpp"
 
 namespace {
@@ -130,13 +131,13 @@ BENCHMARK(BM_ProbeSpread);
 // The solver's path: raw hands through one thread's probe session.
 void BM_ProbeSpreadSession(benchmark::State& state) {
   Fixture& f = fixture();
-  detail::TablebaseProbe probe(f.tb);
+  const std::unique_ptr<detail::EndgameProbe> probe = Tablebase::open_session(f.tb);
   std::size_t i = 0;
   int hits = 0;
   for (auto _ : state) {
     const RawProbe& r = f.raw_spread[i];
     detail::ProbeResult out;
-    hits += probe.probe(r.hands, r.leader, r.trump, out);
+    hits += probe->probe(r.hands, r.leader, r.trump, out);
     if (++i == f.raw_spread.size()) i = 0;
   }
   state.counters["hit_rate"] = double(hits) / double(state.iterations());

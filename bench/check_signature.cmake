@@ -1,10 +1,17 @@
 # Runs `${BENCH} signature` twice and fails unless both runs print the same
-# "signature nodes N" line and the same per-item lines. The second run uses
-# the baseline search variant (DDTB_ISA=base, solver/isa.hpp), so the check
-# also shows that the variants search the same tree. Used by CTest
-# (bench/CMakeLists.txt): cmake -DBENCH=<path to ddtb-bench> -P check_signature.cmake
-if(NOT BENCH)
-  message(FATAL_ERROR "usage: cmake -DBENCH=<ddtb-bench> -P check_signature.cmake")
+# "signature nodes N" line and the same per-item lines, and N is the number
+# pinned in ${EXPECTED} (bench/signature.txt). The second run uses the
+# baseline search variant (DDTB_ISA=base, core/isa.hpp), so the check also
+# shows that the variants search the same tree. Used by CTest
+# (bench/CMakeLists.txt):
+#   cmake -DBENCH=<path to ddtb-bench> -DEXPECTED=<signature.txt> -P check_signature.cmake
+if(NOT BENCH OR NOT EXPECTED)
+  message(FATAL_ERROR "usage: cmake -DBENCH=<ddtb-bench> -DEXPECTED=<signature.txt> -P check_signature.cmake")
+endif()
+file(STRINGS "${EXPECTED}" pinned REGEX "^[0-9]+$")
+list(LENGTH pinned n_pinned)
+if(NOT n_pinned EQUAL 1)
+  message(FATAL_ERROR "${EXPECTED}: expected one line holding the node count, found ${n_pinned}")
 endif()
 
 set(totals "")
@@ -32,3 +39,9 @@ endif()
 if(NOT out_1 STREQUAL out_2)
   message(FATAL_ERROR "same total, but the per-item output differs:\n${out_1}\n---\n${out_2}")
 endif()
+if(NOT first STREQUAL pinned)
+  message(FATAL_ERROR "the search's node count changed: ddtb-bench counts ${first}, "
+                      "${EXPECTED} says ${pinned}. If the change to the search is meant, "
+                      "write the new number there and give both in the commit message.")
+endif()
+

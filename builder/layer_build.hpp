@@ -8,8 +8,9 @@
 
 #include "builder/partition_builder.hpp"
 #include "ddtb/expected.hpp"
-#include "tablebase/format.hpp"
-#include "tablebase/layer.hpp"
+#include "builder/layer.hpp"
+#include "builder/layer_writer.hpp"
+#include "tablebase/layer_file.hpp"
 
 namespace ddtb::detail::tb {
 

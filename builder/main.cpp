@@ -17,7 +17,8 @@
 #include "builder/sample.hpp"
 #include "builder/verify.hpp"
 #include "builder/work_units.hpp"
-#include "tablebase/format.hpp"
+#include "builder/layer_writer.hpp"
+#include "tablebase/layer_file.hpp"
 
 namespace {
 

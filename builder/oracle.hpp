@@ -21,7 +21,7 @@
 #include <stdexcept>
 
 #include "builder/flat_table.hpp"
-#include "tablebase/layer.hpp"
+#include "builder/layer.hpp"
 
 namespace ddtb::detail::tb {
 

@@ -65,18 +65,17 @@ std::array<Bits, 4> hands_of(ShapeKey shape, const State& state) {
 PartitionBuilder::PartitionBuilder(const LowerLayers& lower, std::size_t tt_bytes)
     : lower_(lower),
       probe_(lower.no_trump, lower.trump),
-      tt_(tt_bytes),
-      engine_(tt_, builder_features(), engine_stats_),
+      search_(make_search(tt_bytes, tt_bytes, builder_features())),
       oracle_(lower) {
-  if (lower_.tricks > 0) engine_.set_endgame_probe(&probe_);
+  if (lower_.tricks > 0) search_->set_endgame_probe(&probe_);
 }
 
 int PartitionBuilder::evaluate(StrainClass klass, ShapeKey shape, const State& state,
                                std::array<int, 4>& fixed) {
   const std::array<Bits, 4> hands = hands_of(shape, state);
   const int trump = klass == StrainClass::kTrump ? 0 : kNoTrump;
-  engine_.set_root(hands, trump, 0, nullptr, 0);
-  const int k = engine_.tricks_left();
+  search_->set_root(hands, trump, 0, nullptr, 0);
+  const int k = count(hands[0]);
   const Bits all = hands[0] | hands[1] | hands[2] | hands[3];
   auto fixed_by = [&](Bits winners) {
     for (int s = 0; s < 4; ++s) {
@@ -93,15 +92,16 @@ int PartitionBuilder::evaluate(StrainClass klass, ShapeKey shape, const State& s
   Bits lower_winners = 0, upper_winners = 0;
   while (lower < upper) {
     const int beta = g == lower ? g + 1 : g;
-    const Value r = engine_.search(beta);
-    if (r.tricks >= beta) {
-      lower = r.tricks;
-      lower_winners = r.winners;
+    Bits winners = 0;
+    const int tricks = search_->prove(beta, winners);
+    if (tricks >= beta) {
+      lower = tricks;
+      lower_winners = winners;
     } else {
-      upper = r.tricks;
-      upper_winners = r.winners;
+      upper = tricks;
+      upper_winners = winners;
     }
-    g = std::clamp(r.tricks, lower, upper);
+    g = std::clamp(tricks, lower, upper);
   }
   const int v = lower;
   Bits winners = 0;
@@ -204,14 +204,14 @@ std::vector<TbSet> PartitionBuilder::walk(StrainClass klass, ShapeKey shape, Par
 
 std::vector<TbSet> PartitionBuilder::build(StrainClass klass, ShapeKey shape,
                                            PartitionStats& stats) {
-  engine_.reset_memory();
-  const std::uint64_t nodes_before = engine_stats_.nodes;
+  search_->clear_memory();
+  const std::uint64_t nodes_before = search_->stats().nodes;
   auto sets = walk(klass, shape, stats, [&](const State& u, const Nibbles&) {
     std::array<int, 4> fixed{};
     const int v = evaluate(klass, shape, u, fixed);
     return generalize(klass, shape, u, v, fixed);
   });
-  stats.solver_nodes += engine_stats_.nodes - nodes_before;
+  stats.solver_nodes += search_->stats().nodes - nodes_before;
   stats.oracle = oracle_.stats();
   oracle_.clear_cache();
   return sets;

@@ -20,14 +20,14 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
 #include "builder/flat_table.hpp"
 #include "builder/oracle.hpp"
-#include "solver/engine.hpp"
-#include "solver/tt.hpp"
-#include "tablebase/layer.hpp"
+#include "solver/search.hpp"
+#include "builder/layer.hpp"
 
 namespace ddtb::detail::tb {
 
@@ -96,9 +96,7 @@ class PartitionBuilder {
   LayerProbe probe_;
   std::vector<State> open_;  // a min-heap (smallest state first)
   FlatTable<State, Empty, StateHash> seen_;
-  TransTable tt_;
-  EngineStats engine_stats_;
-  Engine engine_;
+  std::unique_ptr<Search> search_;
   Oracle oracle_;
 };
 

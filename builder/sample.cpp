@@ -82,14 +82,6 @@ double correlation(const std::vector<double>& x, const std::vector<double>& y) {
   return sxx > 0 && syy > 0 ? sxy / std::sqrt(sxx * syy) : 0;
 }
 
-void put_varint(std::vector<std::uint8_t>& out, std::uint64_t v) {
-  while (v >= 0x80) {
-    out.push_back(static_cast<std::uint8_t>(v | 0x80));
-    v >>= 7;
-  }
-  out.push_back(static_cast<std::uint8_t>(v));
-}
-
 // The bytes a table stores for a chunk of raw bytes: compressed alone at
 // the table's zstd level, or raw when that is smaller (write_layer).
 std::uint64_t stored_size(const std::vector<std::uint8_t>& raw) {

@@ -51,7 +51,8 @@
 #include <vector>
 
 #include "ddtb/expected.hpp"
-#include "tablebase/format.hpp"
+#include "builder/layer_writer.hpp"
+#include "tablebase/layer_file.hpp"
 
 namespace ddtb::detail::tb {
 

@@ -13,8 +13,9 @@
 #include "builder/layer_build.hpp"
 #include "ddtb/position.hpp"
 #include "ddtb/tablebase.hpp"
-#include "solver/engine.hpp"
-#include "tablebase/format.hpp"
+#include "solver/search.hpp"
+#include "builder/layer_writer.hpp"
+#include "tablebase/layer_file.hpp"
 
 namespace ddtb::detail::tb {
 
@@ -90,7 +91,7 @@ void parallel_for(std::uint64_t n, int threads, Body body) {
 
 // Check 1 on one partition: every canonical state lies in sets of one value,
 // equal to one trick of search over the layer below.
-void check_partition(const Layer& layer, int index, const LowerLayers& lower, Engine& engine,
+void check_partition(const Layer& layer, int index, const LowerLayers& lower, Search& engine,
                      const LayerProbe* probe, Failures& failures, std::uint64_t& states) {
   const ShapeKey shape = layer.shapes()[index];
   const StrainClass k = layer.klass();
@@ -120,8 +121,8 @@ void check_partition(const Layer& layer, int index, const LowerLayers& lower, En
     engine.set_root(hands, trump, 0, nullptr, 0);
     // The leader (seat 0) is North: North-South's tricks are the leader's side's.
     const int searched = layer.bound() > 0
-                             ? int(engine.search(layer.bound()).tricks >= layer.bound())
-                             : engine.solve(value);
+                             ? int(engine.test(layer.bound()) >= layer.bound())
+                             : engine.solve(value, 0, 13, false, nullptr);
     if (searched != value)
       failures.add(layer_name(layer) + ": table says " + std::to_string(value) +
                    ", one trick of search over the layer below says " + std::to_string(searched) +
@@ -165,13 +166,9 @@ VerifyLayerReport check_layer(const Layer& layer, const LowerLayers& lower, Cont
       std::sort(parts.begin(), parts.end());
     }
     LayerProbe probe(lower.no_trump, lower.trump);
-    std::vector<std::unique_ptr<TransTable>> tts;
-    std::vector<EngineStats> es(threads);
-    std::vector<std::unique_ptr<Engine>> engines;
-    for (int t = 0; t < threads; ++t) {
-      tts.push_back(std::make_unique<TransTable>(kVerifyTtBytes));
-      engines.push_back(std::make_unique<Engine>(*tts[t], Features{}, es[t]));
-    }
+    std::vector<std::unique_ptr<Search>> engines;
+    for (int t = 0; t < threads; ++t)
+      engines.push_back(make_search(kVerifyTtBytes, kVerifyTtBytes, Features{}));
     std::vector<std::uint64_t> states(threads, 0);
     std::atomic<std::uint64_t> done{0};
     std::mutex pm;
@@ -186,18 +183,10 @@ VerifyLayerReport check_layer(const Layer& layer, const LowerLayers& lower, Cont
     lr.partitions_checked = parts.size();
     for (auto s : states) lr.states_checked += s;
 
-    // Check 2: the full solver, no tables. The transposition table does
-    // not key on the strain, so each worker has one engine per strain.
-    std::vector<std::unique_ptr<TransTable>> tts2;
-    std::vector<EngineStats> es2(threads * 5);
-    std::vector<std::unique_ptr<Engine>> solvers;  // [worker * 5 + strain]
-    for (int t = 0; t < threads * 5; ++t) {
-      tts2.push_back(std::make_unique<TransTable>(kVerifyTtBytes / 4));
-      solvers.push_back(std::make_unique<Engine>(*tts2[t], Features{}, es2[t]));
-    }
-    auto solver_for = [&](int worker, int trump) -> Engine& {
-      return *solvers[worker * 5 + (trump == kNoTrump ? 4 : trump)];
-    };
+    // Check 2: the full solver, no tables, one search per worker.
+    std::vector<std::unique_ptr<Search>> solvers;
+    for (int t = 0; t < threads; ++t)
+      solvers.push_back(make_search(kVerifyTtBytes, kVerifyTtBytes, Features{}));
     std::vector<std::uint64_t> solved(threads, 0);
     const int trump_of_class = k == StrainClass::kTrump ? 0 : kNoTrump;
     if (4 * tricks <= cx.options.full_solver_max_cards) {
@@ -206,9 +195,9 @@ VerifyLayerReport check_layer(const Layer& layer, const LowerLayers& lower, Cont
         for_each_canonical_state(shape, k, [&](const State& st) {
           const auto hands = hands_of(shape, st);
           const TbSet* s = layer.find(shape, state_nibbles(shape, st));
-          Engine& solver = solver_for(w, trump_of_class);
+          Search& solver = *solvers[w];
           solver.set_root(hands, trump_of_class, 0, nullptr, 0);
-          const int v = expected_value(layer, solver.solve(tricks / 2));
+          const int v = expected_value(layer, solver.solve(tricks / 2, 0, 13, false, nullptr));
           ++solved[w];
           if (!s || s->value != v)
             failures.add(layer_name(layer) + ": the solver says " + std::to_string(v) +
@@ -249,9 +238,9 @@ VerifyLayerReport check_layer(const Layer& layer, const LowerLayers& lower, Cont
         } else if (const auto a = cx.tb.probe(p)) {
           answer = a->tricks;
         }
-        Engine& solver = solver_for(w, trump);
+        Search& solver = *solvers[w];
         solver.set_root(hands, trump, leader, nullptr, 0);
-        const int v = solver.solve(tricks / 2);
+        const int v = solver.solve(tricks / 2, 0, 13, false, nullptr);
         const int expect = expected_value(layer, (leader & 1) == 0 ? v : tricks - v);
         ++solved[w];
         if (!answer || *answer != expect)

@@ -615,6 +615,12 @@ class EngineSearch final : public Search {
     return engine_.solve(guess, lower, upper, reach_first, best_card);
   }
   int test(int beta) override { return engine_.search(beta).tricks; }
+  int prove(int beta, Bits& winners) override {
+    const Value v = engine_.search(beta);
+    winners = v.winners;
+    return v.tricks;
+  }
+  void clear_memory() override { engine_.reset_memory(); }
   int root_card() const override { return engine_.root_card(); }
   void set_fixed_root(bool fixed) override { engine_.set_fixed_root(fixed); }
   int root_order(int out[13], bool fixed) override { return engine_.root_order(out, fixed); }

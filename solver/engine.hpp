@@ -15,8 +15,8 @@
 #include <cstdint>
 #include <memory>
 
-#include "solver/bits.hpp"
-#include "solver/endgame_probe.hpp"
+#include "core/bits.hpp"
+#include "core/endgame_probe.hpp"
 #include "solver/moves.hpp"
 #include "solver/relative.hpp"
 #include "solver/search.hpp"

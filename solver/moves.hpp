@@ -14,7 +14,7 @@
 #include <array>
 #include <cstdint>
 
-#include "solver/bits.hpp"
+#include "core/bits.hpp"
 
 namespace ddtb::detail {
 inline namespace DDTB_ISA_NS {

@@ -22,7 +22,7 @@
 #include <array>
 #include <cstdint>
 
-#include "solver/bits.hpp"
+#include "core/bits.hpp"
 
 #if defined(__BMI2__)
 #include <immintrin.h>
@@ -42,7 +42,7 @@ struct RelPattern {
 // The place of `card` among the cards of `present` (present cards below it).
 constexpr int place_of(int card, Bits present) { return count(present & below(bit_of(card))); }
 
-// Whether this variant of the search has BMI2's PEXT and PDEP (solver/isa.hpp).
+// Whether this variant of the search has BMI2's PEXT and PDEP (core/isa.hpp).
 #if defined(__BMI2__)
 inline constexpr bool kHavePext = true;
 #else

@@ -1,4 +1,4 @@
-// Picks the search variant for this machine (solver/isa.hpp, search.hpp).
+// Picks the search variant for this machine (core/isa.hpp, search.hpp).
 #include "solver/search.hpp"
 
 #include <cstdlib>
@@ -22,11 +22,6 @@ bool cpu_runs_v3_well() {
 }
 
 }  // namespace
-
-bool EndgameProbe::probe_at_least(const std::array<Bits, 4>& /*hands*/, int /*leader*/,
-                                  int /*trump*/, int /*t*/, BoundResult& /*out*/) const {
-  return false;
-}
 
 bool search_isa_available(SearchIsa isa) {
   if (isa == SearchIsa::kBase) return true;

@@ -1,5 +1,5 @@
 // The search core behind a Solver, as one interface over its instruction-set
-// variants (solver/isa.hpp). Internal.
+// variants (core/isa.hpp). Internal.
 //
 // A Search owns a transposition table and an engine (solver/engine.hpp) of
 // one variant; make_search() picks the fastest variant the CPU runs. Every
@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "solver/endgame_probe.hpp"
+#include "core/endgame_probe.hpp"
 
 namespace ddtb::detail {
 
@@ -53,6 +53,12 @@ class Search {
   // One zero-window search of the root (Engine::search): North-South's
   // fail-soft bound, >= beta when they reach beta.
   virtual int test(int beta) = 0;
+  // test(beta), also giving the cards whose ranks the bound relies on
+  // (Value::winners): every position that has their owners has the bound.
+  virtual int prove(int beta, Bits& winners) = 0;
+  // Forgets the cutoff memory (killer cards; Engine::reset_memory). The
+  // table is kept.
+  virtual void clear_memory() = 0;
   virtual int root_card() const = 0;
   virtual void set_fixed_root(bool fixed) = 0;
   virtual int root_order(int out[13], bool fixed) = 0;
@@ -64,7 +70,7 @@ class Search {
   virtual EngineStats& stats() = 0;
 };
 
-// The instruction-set variants (solver/isa.hpp).
+// The instruction-set variants (core/isa.hpp).
 enum class SearchIsa { kBase, kV3 };
 
 // The variant make_search() uses on this machine: kV3 where the CPU has

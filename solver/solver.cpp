@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
+#include "ddtb/tablebase.hpp"
 #include "solver/first_guess.hpp"
 #include "solver/search.hpp"
-#include "tablebase/probe_access.hpp"
 
 namespace ddtb {
 
@@ -85,7 +85,7 @@ struct Solver::Impl {
   // the current deal; a root whose hands lie within them continues that
   // deal (play-by-play analysis).
   std::array<Bits, 4> deal_hands{};
-  std::unique_ptr<detail::TablebaseProbe> probe;
+  std::unique_ptr<detail::EndgameProbe> probe;
 
   explicit Impl(const SolverOptions& o)
       : options(o),
@@ -94,7 +94,7 @@ struct Solver::Impl {
     options.tt_memory_bytes = search->table_counts().budget;
     options.tt_max_memory_bytes = search->table_counts().max_budget;
     if (o.tablebase) {
-      probe = std::make_unique<detail::TablebaseProbe>(o.tablebase);
+      probe = Tablebase::open_session(o.tablebase);
       search->set_endgame_probe(probe.get());
     }
   }

@@ -9,7 +9,7 @@
 
 #include <array>
 
-#include "solver/bits.hpp"
+#include "core/bits.hpp"
 
 namespace ddtb::detail {
 inline namespace DDTB_ISA_NS {

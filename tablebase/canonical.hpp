@@ -25,7 +25,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "solver/bits.hpp"
+#include "core/bits.hpp"
 
 namespace ddtb::detail::tb {
 

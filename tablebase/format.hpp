@@ -1,19 +1,15 @@
-// Reading and writing tablebase files (tablebase/FORMAT.md). Internal.
-//
-// Readers never trust the bytes: every field is range-checked through a
-// bounds-checked reader and every failure is an Error naming the file and the
-// check, never undefined behaviour. The byte source is injectable (a mapped
-// file or any buffer), which is what the fuzz targets use.
+// The tablebase file format's shared pieces (tablebase/FORMAT.md): versions,
+// the header, the chunk directory entry, file names, checksums and the
+// little-endian byte helpers that the reader (layer_file.hpp) and the
+// builder's writer (builder/layer_writer.hpp) both use. Internal.
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
-#include "ddtb/expected.hpp"
-#include "tablebase/layer.hpp"
+#include "tablebase/set.hpp"
 
 namespace ddtb::detail::tb {
 
@@ -62,183 +58,50 @@ struct ChunkEntry {
   std::uint64_t checksum = 0;
 };
 
-// A chunk as the probe holds it: its decompressed bytes, validated once, and
-// where each partition's encoded sets lie: partition first + i in
-// bytes[ranges[i].begin, ranges[i].end) (its set count excluded). Sets are
-// scanned in place (find_set), which keeps a cached chunk as small as the
-// file's encoding. `bytes` ends with kScanPadding zero bytes so that a scan
-// may load eight bytes at any position inside.
-inline constexpr std::size_t kScanPadding = 8;
-struct RawChunk {
-  struct Range {
-    std::uint32_t begin = 0, end = 0;
-  };
-  std::uint32_t first = 0;
-  std::vector<Range> ranges;
-  std::vector<std::uint8_t> bytes;
-  std::size_t memory() const {
-    return bytes.capacity() + ranges.capacity() * sizeof(Range) + sizeof(RawChunk);
-  }
-};
-
-// A decoded chunk (the builder and the tests): partition first + i holds
-// sets[starts[i] .. starts[i + 1]).
-struct Chunk {
-  std::uint32_t first = 0;
-  std::vector<std::uint32_t> starts;
-  std::vector<TbSet> sets;
-};
-
-// The first set among the encoded sets [begin, end) of one partition (of a
-// RawChunk, `tricks` tricks left) that contains `state`, decoded into `out`.
-// kCorrupt when what it read is malformed.
-enum class Scan { kFound, kAbsent, kCorrupt };
-Scan find_set(const std::uint8_t* begin, const std::uint8_t* end, const Nibbles& state,
-              int tricks, TbSet& out);
+inline constexpr char kMagic[8] = {'D', 'D', 'T', 'B', 'T', 'B', 'L', '\0'};
 
 // The file name of a layer: "ddtb-<cards>-nt.tbl" / "ddtb-<cards>-trump.tbl",
 // and of a bound layer "ddtb-<cards>-nt-ge<t>.tbl" / "ddtb-<cards>-trump-ge<t>.tbl".
 std::string layer_file_name(int tricks, StrainClass klass, int bound = 0);
 
-// The encoding of a partition's sets (FORMAT.md), appended to `out`, and
-// back: decode_sets reads `count` sets at `pos`, checking every field against
-// the partition's shape (values: at most the tricks left, or 1 in a layer
-// with a bound).
-void encode_sets(const std::vector<TbSet>& sets, std::vector<std::uint8_t>& out);
-Expected<std::size_t> decode_sets(std::span<const std::uint8_t> raw, std::size_t pos,
-                                  ShapeKey shape, std::uint32_t count, std::vector<TbSet>& out,
-                                  int bound = 0);
-
 // XXH3-64 of a layer's canonical shape list (header field shapes_checksum).
 std::uint64_t shapes_checksum(const std::vector<ShapeKey>& shapes);
 
-struct WriteOptions {
-  int zstd_level = 19;
-  std::uint32_t build_params = 0;
-  std::uint64_t lower_checksum = 0;
-  // Threads compressing chunks (LayerWriter, write_layer). Each chunk is
-  // compressed alone, so the bytes written do not depend on it.
-  int threads = 1;
+// XXH3-64 of any bytes (chunks, the directory, the header's first 120 bytes).
+std::uint64_t checksum(std::span<const std::uint8_t> b);
+
+// The 128 header bytes of `h`, its checksum (of the first 120) at the end.
+std::vector<std::uint8_t> header_bytes(const FileHeader& h);
+
+// Little-endian writer into a growing buffer.
+struct ByteWriter {
+  std::vector<std::uint8_t>& out;
+  void u8(std::uint64_t v) { out.push_back(static_cast<std::uint8_t>(v)); }
+  void u16(std::uint64_t v) { for (int i = 0; i < 2; ++i) u8(v >> (8 * i)); }
+  void u32(std::uint64_t v) { for (int i = 0; i < 4; ++i) u8(v >> (8 * i)); }
+  void u64(std::uint64_t v) { for (int i = 0; i < 8; ++i) u8(v >> (8 * i)); }
 };
 
-// Writes a complete layer to `path` atomically (a temporary file in the same
-// directory, fsync'ed, then renamed over `path`). Returns the header checksum.
-Expected<std::uint64_t> write_layer(const std::string& path, const Layer& layer,
-                                    const WriteOptions& options);
-
-// write_layer one partition at a time, for layers too large to hold decoded
-// (merging work units: a 24-card layer is hundreds of GiB as TbSets). The
-// file is byte for byte write_layer's; write_layer is this writer. The
-// compressed chunks go to `path`.data.tmp until finish() writes header,
-// directory and data to `path`.tmp, fsyncs it, removes the data file and
-// renames it over `path`. The temporaries are removed when the writer is
-// destroyed unfinished. Chunks are compressed in batches on
-// `options.threads` threads (zstd -19 is the slow part of a merge) and
-// written in order.
-class LayerWriter {
- public:
-  LayerWriter(std::string path, int tricks, StrainClass klass, const WriteOptions& options,
-              int bound = 0);
-  ~LayerWriter();
-  LayerWriter(const LayerWriter&) = delete;
-  LayerWriter& operator=(const LayerWriter&) = delete;
-
-  // The next partition (in shape order): its sets as encode_sets writes
-  // them, and how many. Errors: no sets (kBadArgument), more partitions
-  // than the layer has, the temporary file (kIo).
-  Expected<void> add(std::span<const std::uint8_t> encoded, std::uint64_t sets);
-  // After every partition: the file in place. Returns the header checksum.
-  Expected<std::uint64_t> finish();
-
- private:
-  Expected<void> flush_chunk(std::uint32_t next_first);
-  Expected<void> write_pending();
-
-  // A chunk waiting to be compressed and written.
-  struct Pending {
-    std::vector<std::uint8_t> raw, packed;
-    std::uint32_t first = 0;
-    std::size_t z = 0;  // ZSTD_compress's result
-  };
-
-  std::string path_;
-  int tricks_;
-  StrainClass klass_;
-  int bound_;
-  WriteOptions options_;
-  std::vector<ShapeKey> shapes_;
-  std::vector<std::uint8_t> directory_, raw_;
-  std::vector<Pending> pending_;
-  std::uint32_t added_ = 0, chunks_ = 0, chunk_first_ = 0;
-  std::uint64_t sets_ = 0, data_bytes_ = 0;
-  int data_fd_ = -1;
-  bool done_ = false;
-};
-
-// A validated layer file over a byte source that outlives it.
-class LayerFile {
- public:
-  // Validates header and chunk directory (FORMAT.md "Validation"); `name` is
-  // used in error messages.
-  static Expected<std::unique_ptr<LayerFile>> parse(std::span<const std::uint8_t> bytes,
-                                                    std::string name);
-  // Maps `path` read-only and parses it; the mapping lives as long as the
-  // returned object.
-  static Expected<std::unique_ptr<LayerFile>> open(const std::string& path);
-  ~LayerFile();
-  LayerFile(const LayerFile&) = delete;
-  LayerFile& operator=(const LayerFile&) = delete;
-
-  const FileHeader& header() const { return header_; }
-  const std::string& name() const { return name_; }
-  const std::vector<ShapeKey>& shapes() const { return shapes_; }
-  std::size_t chunks() const { return directory_.size(); }
-  const ChunkEntry& chunk_entry(std::size_t c) const { return directory_[c]; }
-  // Index of a shape in shapes(), or -1.
-  int find(ShapeKey shape) const;
-  // Where a shape's partition lies: its chunk and its index within the chunk.
-  // One probe of a hash index built at parse time (the probe's path).
-  struct Location {
-    std::uint32_t chunk = 0, index = 0;
-  };
-  bool locate(ShapeKey shape, Location& out) const {
-    for (std::size_t i = (shape * 0x9e3779b97f4a7c15ull) >> index_shift_;;
-         i = (i + 1) & (index_.size() - 1)) {
-      const IndexEntry& e = index_[i];
-      if (e.shape == shape) {
-        out = {e.chunk, e.index};
-        return true;
-      }
-      if (e.shape == 0) return false;
+// Bounds-checked little-endian reader: a read past the end sets `ok` false
+// and returns 0, so parsing code checks `ok` once per record.
+struct ByteReader {
+  std::span<const std::uint8_t> b;
+  std::size_t pos = 0;
+  bool ok = true;
+  std::uint64_t get(int n) {
+    if (!ok || b.size() - pos < static_cast<std::size_t>(n)) {
+      ok = false;
+      return 0;
     }
+    std::uint64_t v = 0;
+    for (int i = 0; i < n; ++i) v |= std::uint64_t(b[pos + i]) << (8 * i);
+    pos += n;
+    return v;
   }
-  // The chunk holding partition `index`.
-  std::size_t chunk_of(std::size_t index) const;
-  // Chunk c, checksum verified, decompressed, and its partitions' set counts
-  // and bounds walked (find_set checks the rest of what it reads); with
-  // `full`, every field of every set is validated as well.
-  Expected<RawChunk> load_raw_chunk(std::size_t c, bool full = false) const;
-  // The same, fully validated and decoded into sets.
-  Expected<Chunk> load_chunk(std::size_t c) const;
-
- private:
-  LayerFile() = default;
-  std::span<const std::uint8_t> bytes_;
-  void* mapping_ = nullptr;
-  std::size_t mapping_size_ = 0;
-  std::string name_;
-  FileHeader header_;
-  std::vector<ShapeKey> shapes_;
-  std::vector<ChunkEntry> directory_;
-  // Open addressing, linear probing, at most 3/4 full; shape 0 (no cards)
-  // marks an empty entry.
-  struct IndexEntry {
-    ShapeKey shape = 0;
-    std::uint32_t chunk = 0, index = 0;
-  };
-  std::vector<IndexEntry> index_;
-  int index_shift_ = 64;
-  void build_index();
+  std::uint8_t u8() { return static_cast<std::uint8_t>(get(1)); }
+  std::uint16_t u16() { return static_cast<std::uint16_t>(get(2)); }
+  std::uint32_t u32() { return static_cast<std::uint32_t>(get(4)); }
+  std::uint64_t u64() { return get(8); }
 };
 
 }  // namespace ddtb::detail::tb

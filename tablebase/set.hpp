@@ -70,4 +70,8 @@ inline TbSet prefix_set(ShapeKey shape, const std::array<Sequence, 4>& seq,
   return t;
 }
 
+// The absolute cards behind a set's constrained positions: for each slot, the
+// top cards of the original suit down to the lowest constrained position.
+Bits specified_cards(const TbSet& set, const Canonical& c, const std::array<Bits, 4>& hands);
+
 }  // namespace ddtb::detail::tb

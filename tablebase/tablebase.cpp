@@ -9,8 +9,8 @@
 #include <mutex>
 #include <unordered_map>
 
-#include "tablebase/format.hpp"
-#include "tablebase/probe_access.hpp"
+#include "tablebase/layer_file.hpp"
+#include "tablebase/probe_session.hpp"
 
 namespace ddtb {
 
@@ -118,7 +118,11 @@ struct Tablebase::Impl {
   std::array<std::unique_ptr<LayerFile>, kLayers> files;
   int max_tricks = 0;
   std::unique_ptr<ChunkCache> cache;
+  // Probes through Tablebase::probe and probe_at_least (no session), and
+  // those of sessions that have ended; live sessions count their own.
   mutable std::atomic<std::uint64_t> probes{0}, hits{0}, loads{0}, bad_blocks{0};
+  mutable std::mutex sessions_mutex;
+  mutable std::vector<const ProbeSession*> sessions;
   // damaged[layer_id][chunk]: the chunk failed validation once, so it is
   // not decoded again (a damaged file costs one check per chunk, not one per probe).
   std::array<std::unique_ptr<std::atomic<bool>[]>, kLayers> damaged;
@@ -142,7 +146,7 @@ struct Tablebase::Impl {
   // The encoded sets [begin, end) of a partition, through the session's
   // memory when there is one; `hold` keeps their chunk alive. False when the
   // layer or the partition is absent or unreadable.
-  bool partition(ProbeSession* session, int layer, detail::tb::ShapeKey shape,
+  bool partition(const ProbeSession* session, int layer, detail::tb::ShapeKey shape,
                  const std::uint8_t*& begin, const std::uint8_t*& end,
                  std::shared_ptr<const RawChunk>& hold) const {
     const LayerFile* file = files[layer].get();
@@ -186,9 +190,21 @@ struct Tablebase::Impl {
 
   // The set holding the position in layer file `bound` (0: exact values) of
   // its card count; false when there is none (or its chunk is damaged).
-  bool find(ProbeSession* session, const std::array<detail::Bits, 4>& hands, int leader, int trump,
+  bool find(const ProbeSession* session, const std::array<detail::Bits, 4>& hands, int leader, int trump,
             int bound, TbSet& set, detail::Bits& specified) const {
-    probes.fetch_add(1, std::memory_order_relaxed);
+    const bool hit = locate_set(session, hands, leader, trump, bound, set, specified);
+    if (session) {
+      session->count(hit);
+    } else {
+      probes.fetch_add(1, std::memory_order_relaxed);
+      if (hit) hits.fetch_add(1, std::memory_order_relaxed);
+    }
+    return hit;
+  }
+
+  // find() without the counting.
+  bool locate_set(const ProbeSession* session, const std::array<detail::Bits, 4>& hands,
+                  int leader, int trump, int bound, TbSet& set, detail::Bits& specified) const {
     const int tricks = detail::count(hands[leader]);
     if (tricks < 1 || tricks > max_tricks || bound > tricks) return false;
     const detail::tb::Canonical c = detail::tb::canonicalize(hands, leader, trump);
@@ -207,11 +223,10 @@ struct Tablebase::Impl {
         return false;
     }
     specified = detail::tb::specified_cards(set, c, hands);
-    hits.fetch_add(1, std::memory_order_relaxed);
     return true;
   }
 
-  bool probe(ProbeSession* session, const std::array<detail::Bits, 4>& hands, int leader, int trump,
+  bool probe(const ProbeSession* session, const std::array<detail::Bits, 4>& hands, int leader, int trump,
              detail::ProbeResult& out) const {
     TbSet set;
     if (!find(session, hands, leader, trump, 0, set, out.specified)) return false;
@@ -219,7 +234,7 @@ struct Tablebase::Impl {
     return true;
   }
 
-  bool probe_at_least(ProbeSession* session, const std::array<detail::Bits, 4>& hands, int leader,
+  bool probe_at_least(const ProbeSession* session, const std::array<detail::Bits, 4>& hands, int leader,
                       int trump, int t, detail::BoundResult& out) const {
     const int tricks = detail::count(hands[leader]);
     if (t < 1 || tricks < 1 || tricks > 13 || t > tricks) return false;
@@ -325,6 +340,13 @@ TablebaseStats Tablebase::stats() const {
   TablebaseStats s;
   s.probes = impl_->probes;
   s.hits = impl_->hits;
+  {
+    std::lock_guard<std::mutex> lock(impl_->sessions_mutex);
+    for (const detail::ProbeSession* session : impl_->sessions) {
+      s.probes += session->probes();
+      s.hits += session->hits();
+    }
+  }
   s.partition_loads = impl_->loads;
   s.cache_bytes = impl_->cache->bytes();
   s.bad_blocks = impl_->bad_blocks;
@@ -335,17 +357,57 @@ namespace detail {
 
 int TablebaseAccess::max_tricks(const Tablebase& tb) { return tb.impl_->max_tricks; }
 
-bool TablebaseAccess::probe(const Tablebase& tb, ProbeSession* session,
+bool TablebaseAccess::probe(const Tablebase& tb, const ProbeSession& session,
                             const std::array<Bits, 4>& hands, int leader, int trump,
                             ProbeResult& out) {
-  return tb.impl_->probe(session, hands, leader, trump, out);
+  return tb.impl_->probe(&session, hands, leader, trump, out);
 }
 
-bool TablebaseAccess::probe_at_least(const Tablebase& tb, ProbeSession* session,
+bool TablebaseAccess::probe_at_least(const Tablebase& tb, const ProbeSession& session,
                                      const std::array<Bits, 4>& hands, int leader, int trump, int t,
                                      BoundResult& out) {
-  return tb.impl_->probe_at_least(session, hands, leader, trump, t, out);
+  return tb.impl_->probe_at_least(&session, hands, leader, trump, t, out);
+}
+
+void TablebaseAccess::attach(const Tablebase& tb, const ProbeSession& session) {
+  std::lock_guard<std::mutex> lock(tb.impl_->sessions_mutex);
+  tb.impl_->sessions.push_back(&session);
+}
+
+// An ending session's counts move to the Tablebase's own.
+void TablebaseAccess::detach(const Tablebase& tb, const ProbeSession& session) {
+  std::lock_guard<std::mutex> lock(tb.impl_->sessions_mutex);
+  auto& v = tb.impl_->sessions;
+  v.erase(std::find(v.begin(), v.end(), &session));
+  tb.impl_->probes.fetch_add(session.probes(), std::memory_order_relaxed);
+  tb.impl_->hits.fetch_add(session.hits(), std::memory_order_relaxed);
+}
+
+ProbeSession::ProbeSession(std::shared_ptr<const Tablebase> tb) : tb_(std::move(tb)) {
+  TablebaseAccess::attach(*tb_, *this);
+}
+
+ProbeSession::~ProbeSession() { TablebaseAccess::detach(*tb_, *this); }
+
+int ProbeSession::max_tricks() const { return TablebaseAccess::max_tricks(*tb_); }
+
+bool ProbeSession::probe(const std::array<Bits, 4>& hands, int leader, int trump,
+                         ProbeResult& out) const {
+  return TablebaseAccess::probe(*tb_, *this, hands, leader, trump, out);
+}
+
+bool ProbeSession::probe_at_least(const std::array<Bits, 4>& hands, int leader, int trump, int t,
+                                  BoundResult& out) const {
+  return TablebaseAccess::probe_at_least(*tb_, *this, hands, leader, trump, t, out);
 }
 
 }  // namespace detail
+}  // namespace ddtb
+
+namespace ddtb {
+
+std::unique_ptr<detail::EndgameProbe> Tablebase::open_session(std::shared_ptr<const Tablebase> tb) {
+  return std::make_unique<detail::ProbeSession>(std::move(tb));
+}
+
 }  // namespace ddtb

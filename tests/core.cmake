@@ -6,6 +6,9 @@ target_sources(ddtb_test_support PRIVATE
 
 ddtb_add_test(ddtb_cards_test SOURCES cards_test.cpp)
 ddtb_add_test(ddtb_position_test SOURCES position_test.cpp)
+# Module tests of the search's parts on their own.
+ddtb_add_test(ddtb_tt_test SOURCES tt_test.cpp)
+ddtb_add_test(ddtb_sure_tricks_test SOURCES sure_tricks_test.cpp)
 # Seeded random positions against the reference, with every optimization on
 # and with each one off on its own (about two minutes in Release).
 ddtb_add_test(ddtb_property_test SOURCES property_test.cpp TIMEOUT 900)
@@ -16,7 +19,7 @@ ddtb_add_test(ddtb_golden_test SOURCES golden_test.cpp TIMEOUT 900)
 ddtb_add_test(ddtb_golden_long_test SOURCES golden_test.cpp LABELS long TIMEOUT 3600)
 target_compile_definitions(ddtb_golden_long_test PRIVATE DDTB_GOLDEN_LONG)
 
-# The x86-64-v3 search variant (solver/isa.hpp): its objects define nothing
+# The x86-64-v3 search variant (core/isa.hpp): its objects define nothing
 # the linker could mistake for the baseline's code, and it searches exactly
 # the same tree as the baseline (same answers and node counts, the bench
 # signature run both ways).
@@ -29,3 +32,9 @@ if(TARGET ddtb_search_v3)
            COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} "-DOBJECTS=$<TARGET_OBJECTS:ddtb_search_v3>"
                    -P ${CMAKE_CURRENT_SOURCE_DIR}/isa_symbols.cmake)
 endif()
+
+# Includes go the modules' way only (tests/module_arrows.cmake).
+add_test(NAME ddtb_module_arrows
+         COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${PROJECT_SOURCE_DIR} -P
+                 ${CMAKE_CURRENT_SOURCE_DIR}/module_arrows.cmake)
+

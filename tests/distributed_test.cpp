@@ -19,7 +19,8 @@
 #include "builder/layer_build.hpp"
 #include "builder/unit_file.hpp"
 #include "builder/work_units.hpp"
-#include "tablebase/format.hpp"
+#include "builder/layer_writer.hpp"
+#include "tablebase/layer_file.hpp"
 #include "tests/dist/reference_tables.hpp"
 #include "tests/support/files.hpp"
 

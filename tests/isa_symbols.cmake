@@ -1,4 +1,4 @@
-# Checks the rule of solver/isa.hpp on the objects of the x86-64-v3 search:
+# Checks the rule of core/isa.hpp on the objects of the x86-64-v3 search:
 # every function they define outside the isa_v3 namespace would be linked
 # by name, so a weak one (an inline function, a template) could replace the
 # baseline's copy and run x86-64-v3 instructions on any CPU. Only strong

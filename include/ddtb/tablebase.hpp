@@ -24,6 +24,7 @@ namespace ddtb {
 
 namespace detail {
 struct TablebaseAccess;
+class EndgameProbe;
 }
 
 struct TablebaseOptions {
@@ -88,7 +89,13 @@ class DDTB_EXPORT Tablebase {
   // nullopt when there is no such layer or the position is not in it.
   std::optional<BoundAnswer> probe_at_least(const Position& position, int tricks) const;
 
+  // Probes and hits count those of every probe session, live or ended.
   TablebaseStats stats() const;
+
+  // For the search (internal): a probe session over `tb` for one searching
+  // thread, the interface of core/endgame_probe.hpp. It keeps `tb` alive;
+  // one thread at a time may use it.
+  static std::unique_ptr<detail::EndgameProbe> open_session(std::shared_ptr<const Tablebase> tb);
 
  private:
   Tablebase();

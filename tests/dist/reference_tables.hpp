@@ -10,7 +10,8 @@
 
 #include "builder/layer_build.hpp"
 #include "builder/work_units.hpp"
-#include "tablebase/format.hpp"
+#include "builder/layer_writer.hpp"
+#include "tablebase/layer_file.hpp"
 
 namespace ddtb::test {
 

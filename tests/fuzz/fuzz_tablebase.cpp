@@ -30,7 +30,8 @@
 #include <vector>
 
 #include "tablebase/canonical.hpp"
-#include "tablebase/format.hpp"
+#include "builder/layer_writer.hpp"
+#include "tablebase/layer_file.hpp"
 #include "tablebase/set.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
 #include "tests/fuzz/tablebase_bytes.hpp"

@@ -1,10 +1,10 @@
-// The byte layout of a tablebase layer file as tablebase/format.cpp writes
+// The byte layout of a tablebase layer file as builder/layer_writer.cpp writes
 // it (header fields, chunk directory entries), for the tablebase fuzz target
 // and its seed writer: recomputing the checksums of a mutated file, so that
 // mutations reach the checks behind them, and re-encoding a file's chunks
 // uncompressed, so that mutations of set bytes stay set bytes.
 //
-// Written from format.cpp's writer; if the layout changes there, the fuzz
+// Written from that writer; if the layout changes there, the fuzz
 // target still runs (the parser decides), it only reaches less deep.
 #pragma once
 

@@ -5,7 +5,8 @@
 #include <memory>
 
 #include "builder/layer_build.hpp"
-#include "tablebase/format.hpp"
+#include "builder/layer_writer.hpp"
+#include "tablebase/layer_file.hpp"
 
 namespace ddtb::test {
 

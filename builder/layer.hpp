@@ -1,5 +1,6 @@
 // A layer of the tablebase in memory: all partitions of one card count and
-// strain class, each a list of sets. Internal.
+// strain class, each a list of sets; what the builder builds and checks.
+// Internal.
 //
 // Two lookups: the set containing a state (probing), and the range of values
 // of the sets that meet a query set (the builder's consistency oracle asks
@@ -12,7 +13,7 @@
 #include <span>
 #include <vector>
 
-#include "solver/endgame_probe.hpp"
+#include "core/endgame_probe.hpp"
 #include "tablebase/canonical.hpp"
 #include "tablebase/set.hpp"
 
@@ -123,9 +124,5 @@ class LayerProbe final : public EndgameProbe {
   const Layer* nt_;
   const Layer* trump_;
 };
-
-// The absolute cards behind a set's constrained positions: for each slot, the
-// top cards of the original suit down to the lowest constrained position.
-Bits specified_cards(const TbSet& set, const Canonical& c, const std::array<Bits, 4>& hands);
 
 }  // namespace ddtb::detail::tb

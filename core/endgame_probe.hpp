@@ -7,7 +7,7 @@
 
 #include <array>
 
-#include "solver/bits.hpp"
+#include "core/bits.hpp"
 
 namespace ddtb::detail {
 
@@ -35,7 +35,7 @@ class EndgameProbe {
   // (tablebase/FORMAT.md), or false when there is none for the position.
   // A bound set specifies fewer cards than an exact one: it answers only
   // what a zero-window search asks, as generally as that question allows.
-  // The default has none (defined in solver/search.cpp: no function body
+  // The default has none (defined in core/endgame_probe.cpp: no function body
   // lives in this header, which the search's instruction-set variants share).
   virtual bool probe_at_least(const std::array<Bits, 4>& hands, int leader, int trump, int t,
                               BoundResult& out) const;

@@ -8,7 +8,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "solver/isa.hpp"
+#include "core/isa.hpp"
 
 namespace ddtb::detail {
 inline namespace DDTB_ISA_NS {

@@ -1,4 +1,4 @@
-#include "tablebase/layer.hpp"
+#include "builder/layer.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -110,16 +110,6 @@ ValueRange Layer::range(const SetQuery& q) const {
     if (p.meets(s)) r.add(s.value);
   }
   return r;
-}
-
-Bits specified_cards(const TbSet& set, const Canonical& c, const std::array<Bits, 4>& hands) {
-  const Bits all = hands[0] | hands[1] | hands[2] | hands[3];
-  Bits out = 0;
-  for (int slot = 0; slot < 4; ++slot) {
-    const int j = set.specified(slot);
-    if (j) out |= top_cards(all & suit_bits(c.suit_of_slot[slot]), j);
-  }
-  return out;
 }
 
 bool LayerProbe::probe(const std::array<Bits, 4>& hands, int leader, int trump,

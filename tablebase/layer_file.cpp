@@ -1,0 +1,235 @@
+#include "tablebase/layer_file.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+namespace ddtb::detail::tb {
+
+namespace {
+
+Error corrupt(const std::string& name, const std::string& what) {
+  return Error{ErrorCode::kCorruptData, name + ": " + what};
+}
+
+}  // namespace
+
+Expected<std::unique_ptr<LayerFile>> LayerFile::parse(std::span<const std::uint8_t> bytes,
+                                                      std::string name) {
+  if (bytes.size() < kHeaderBytes) return corrupt(name, "too short for a tablebase header");
+  if (std::memcmp(bytes.data(), kMagic, 8) != 0)
+    return corrupt(name, "not a ddtb tablebase file (bad magic)");
+  ByteReader r{bytes};
+  r.pos = 8;
+  FileHeader h;
+  h.version = r.u32();
+  if (h.version != kFormatVersion && h.version != kBoundFormatVersion)
+    return corrupt(name, "format version " + std::to_string(h.version) + ", this build reads " +
+                             std::to_string(kFormatVersion) + " and " +
+                             std::to_string(kBoundFormatVersion));
+  if (r.u32() != kHeaderBytes) return corrupt(name, "bad header size");
+  h.tricks = r.u8();
+  const std::uint8_t klass = r.u8();
+  h.bound = r.u8();
+  const std::uint8_t zero = r.u8();
+  h.partitions = r.u32();
+  h.chunks = r.u32();
+  r.u32();
+  h.sets = r.u64();
+  h.shapes_checksum = r.u64();
+  h.directory_offset = r.u64();
+  h.data_offset = r.u64();
+  h.data_bytes = r.u64();
+  h.directory_checksum = r.u64();
+  h.builder_version = r.u32();
+  h.build_params = r.u32();
+  h.lower_checksum = r.u64();
+  r.pos = 120;
+  h.header_checksum = r.u64();
+  if (checksum(bytes.subspan(0, 120)) != h.header_checksum)
+    return corrupt(name, "header checksum mismatch");
+  if (h.tricks < 1 || h.tricks > 13) return corrupt(name, "tricks out of range");
+  if (klass > 1) return corrupt(name, "unknown strain class");
+  if (zero != 0) return corrupt(name, "nonzero reserved header byte 19");
+  if (h.version == kFormatVersion && h.bound != 0)
+    return corrupt(name, "a version 1 file with a bound (header byte 18)");
+  if (h.version == kBoundFormatVersion && (h.bound < 1 || h.bound > h.tricks))
+    return corrupt(name, "bound " + std::to_string(h.bound) + " out of range for " +
+                             std::to_string(h.tricks) + " tricks");
+  h.klass = static_cast<StrainClass>(klass);
+
+  const std::uint64_t dir_bytes = std::uint64_t(h.chunks) * kChunkEntryBytes;
+  if (h.directory_offset < kHeaderBytes || h.directory_offset > bytes.size() ||
+      bytes.size() - h.directory_offset < dir_bytes)
+    return corrupt(name, "chunk directory outside the file (truncated?)");
+  if (h.data_offset < h.directory_offset + dir_bytes || h.data_offset > bytes.size() ||
+      bytes.size() - h.data_offset < h.data_bytes)
+    return corrupt(name, "data area outside the file (truncated?)");
+  const auto dir = bytes.subspan(h.directory_offset, dir_bytes);
+  if (checksum(dir) != h.directory_checksum) return corrupt(name, "chunk directory checksum mismatch");
+
+  auto f = std::unique_ptr<LayerFile>(new LayerFile());
+  f->shapes_ = enumerate_shapes(h.tricks, h.klass);
+  if (f->shapes_.size() != h.partitions || shapes_checksum(f->shapes_) != h.shapes_checksum)
+    return corrupt(name, "its partitions are not this build's canonical shapes");
+  if (h.chunks == 0 || h.chunks > h.partitions) return corrupt(name, "bad chunk count");
+  f->directory_.reserve(h.chunks);
+  ByteReader dr{dir};
+  for (std::uint32_t c = 0; c < h.chunks; ++c) {
+    ChunkEntry e;
+    e.first_partition = dr.u32();
+    e.encoding = dr.u32();
+    e.offset = dr.u64();
+    e.stored_bytes = dr.u32();
+    e.raw_bytes = dr.u32();
+    e.checksum = dr.u64();
+    const std::string which = "chunk " + std::to_string(c);
+    if (c == 0 ? e.first_partition != 0
+               : e.first_partition <= f->directory_.back().first_partition ||
+                     e.first_partition >= h.partitions)
+      return corrupt(name, which + " starts at a wrong partition");
+    if (e.offset > h.data_bytes || h.data_bytes - e.offset < e.stored_bytes)
+      return corrupt(name, which + " lies outside the data area");
+    if (e.encoding > 1 || (e.encoding == 0 && e.raw_bytes != e.stored_bytes))
+      return corrupt(name, which + " has an unknown encoding");
+    f->directory_.push_back(e);
+  }
+  f->bytes_ = bytes;
+  f->name_ = std::move(name);
+  f->header_ = h;
+  f->build_index();
+  return f;
+}
+
+void LayerFile::build_index() {
+  std::size_t size = 16;
+  int bits = 4;
+  while (size * 3 < shapes_.size() * 4) {
+    size *= 2;
+    ++bits;
+  }
+  index_.assign(size, IndexEntry{});
+  index_shift_ = 64 - bits;
+  std::size_t c = 0;
+  for (std::size_t p = 0; p < shapes_.size(); ++p) {
+    while (c + 1 < directory_.size() && directory_[c + 1].first_partition <= p) ++c;
+    std::size_t i = (shapes_[p] * 0x9e3779b97f4a7c15ull) >> index_shift_;
+    while (index_[i].shape != 0) i = (i + 1) & (size - 1);
+    index_[i] = {shapes_[p], static_cast<std::uint32_t>(c),
+                 static_cast<std::uint32_t>(p - directory_[c].first_partition)};
+  }
+}
+
+Expected<std::unique_ptr<LayerFile>> LayerFile::open(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Error{ErrorCode::kIo, path + ": " + std::strerror(errno)};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return Error{ErrorCode::kIo, path + ": not a regular file"};
+  }
+  const auto size = static_cast<std::size_t>(st.st_size);
+  if (size < kHeaderBytes) {
+    ::close(fd);
+    return corrupt(path, "too short for a tablebase header");
+  }
+  void* m = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
+  ::close(fd);
+  if (m == MAP_FAILED) return Error{ErrorCode::kIo, path + ": mmap: " + std::strerror(errno)};
+  ::posix_madvise(m, size, POSIX_MADV_RANDOM);
+  auto parsed = parse(std::span(static_cast<const std::uint8_t*>(m), size), path);
+  if (!parsed) {
+    ::munmap(m, size);
+    return parsed.error();
+  }
+  (*parsed)->mapping_ = m;
+  (*parsed)->mapping_size_ = size;
+  return std::move(*parsed);
+}
+
+LayerFile::~LayerFile() {
+  if (mapping_) ::munmap(mapping_, mapping_size_);
+}
+
+int LayerFile::find(ShapeKey shape) const {
+  auto it = std::lower_bound(shapes_.begin(), shapes_.end(), shape);
+  return it != shapes_.end() && *it == shape ? static_cast<int>(it - shapes_.begin()) : -1;
+}
+
+std::size_t LayerFile::chunk_of(std::size_t index) const {
+  auto it = std::upper_bound(directory_.begin(), directory_.end(), index,
+                             [](std::size_t i, const ChunkEntry& e) { return i < e.first_partition; });
+  return static_cast<std::size_t>(it - directory_.begin()) - 1;
+}
+
+Expected<RawChunk> LayerFile::load_raw_chunk(std::size_t c, bool full) const {
+  const ChunkEntry& e = directory_[c];
+  const auto stored = bytes_.subspan(header_.data_offset + e.offset, e.stored_bytes);
+  const std::string where = name_ + ": chunk " + std::to_string(c);
+  if (checksum(stored) != e.checksum) return corrupt(where, "checksum mismatch");
+  // The sizes are checked before anything is allocated: a corrupt
+  // directory entry (with checksums to match) must not make us allocate up
+  // to 4 GiB. A zstd block holds at most 128 KiB and takes 4 bytes at least
+  // (an RLE block), so the stored bytes bound the raw size.
+  if (e.encoding == 1) {
+    const unsigned long long size = ZSTD_getFrameContentSize(stored.data(), stored.size());
+    if (size != e.raw_bytes || e.raw_bytes / (std::size_t{128} << 10) > stored.size() / 4)
+      return corrupt(where, "compressed chunk of unexpected size");
+  }
+  RawChunk chunk;
+  chunk.bytes.resize(std::size_t{e.raw_bytes} + kScanPadding, 0);
+  if (e.encoding == 1) {
+    // One decompression context per thread: creating one per chunk costs
+    // more than decompressing a chunk.
+    static thread_local std::unique_ptr<ZSTD_DCtx, std::size_t (*)(ZSTD_DCtx*)> dctx(
+        ZSTD_createDCtx(), ZSTD_freeDCtx);
+    if (!dctx) return Error{ErrorCode::kIo, where + ": out of memory for decompression"};
+    const std::size_t n = ZSTD_decompressDCtx(dctx.get(), chunk.bytes.data(), e.raw_bytes,
+                                              stored.data(), stored.size());
+    if (ZSTD_isError(n) || n != e.raw_bytes) return corrupt(where, "chunk does not decompress");
+  } else {
+    std::memcpy(chunk.bytes.data(), stored.data(), stored.size());
+  }
+  const std::span<const std::uint8_t> raw(chunk.bytes.data(), e.raw_bytes);
+  const std::uint32_t last =
+      c + 1 < directory_.size() ? directory_[c + 1].first_partition : header_.partitions;
+  chunk.first = e.first_partition;
+  chunk.ranges.reserve(last - e.first_partition);
+  std::size_t pos = 0;
+  for (std::uint32_t p = e.first_partition; p < last; ++p) {
+    std::uint64_t count = 0;
+    if (!get_varint(raw, pos, count) || count == 0 || count > raw.size())
+      return corrupt(where, "bad set count for partition " + std::to_string(p));
+    auto next = full ? validate_sets(raw, pos, shapes_[p], count, header_.bound > 0 ? 1 : -1)
+                     : walk_sets(raw, pos, count);
+    if (!next)
+      return corrupt(where, "partition " + std::to_string(p) + ": " + next.error().message);
+    chunk.ranges.push_back({static_cast<std::uint32_t>(pos), static_cast<std::uint32_t>(*next)});
+    pos = *next;
+  }
+  if (pos != raw.size()) return corrupt(where, "bytes after the last partition");
+  return chunk;
+}
+
+Expected<Chunk> LayerFile::load_chunk(std::size_t c) const {
+  auto raw = load_raw_chunk(c, true);
+  if (!raw) return raw.error();
+  Chunk chunk;
+  chunk.first = raw->first;
+  for (const RawChunk::Range& r : raw->ranges) {
+    chunk.starts.push_back(static_cast<std::uint32_t>(chunk.sets.size()));
+    const std::uint8_t* p = raw->bytes.data() + r.begin;
+    const std::uint8_t* end = raw->bytes.data() + r.end;
+    while (p < end) p = decode_set(p, chunk.sets.emplace_back());
+  }
+  chunk.starts.push_back(static_cast<std::uint32_t>(chunk.sets.size()));
+  return chunk;
+}
+
+}  // namespace ddtb::detail::tb
