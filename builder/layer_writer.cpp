@@ -11,6 +11,7 @@
 #include <cstring>
 #include <thread>
 
+#include "builder/file_io.hpp"
 #include "tablebase/set_codec.hpp"
 
 namespace ddtb::detail::tb {
@@ -30,22 +31,6 @@ Expected<std::uint64_t> write_layer(const std::string& path, const Layer& layer,
   return writer.finish();
 }
 
-namespace {
-
-// Writes all of `b` to `fd`; false on an error (errno set).
-bool write_all(int fd, std::span<const std::uint8_t> b) {
-  while (!b.empty()) {
-    const ssize_t n = ::write(fd, b.data(), b.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    b = b.subspan(static_cast<std::size_t>(n));
-  }
-  return true;
-}
-
-}  // namespace
 
 LayerWriter::LayerWriter(std::string path, int tricks, StrainClass klass,
                          const WriteOptions& options, int bound)
@@ -186,13 +171,7 @@ Expected<std::uint64_t> LayerWriter::finish() {
     return Error{ErrorCode::kIo, path_ + ": " + std::strerror(errno)};
   done_ = true;
   // Make the rename durable.
-  const std::string dir =
-      path_.find('/') == std::string::npos ? "." : path_.substr(0, path_.rfind('/'));
-  const int dfd = ::open(dir.empty() ? "/" : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) {
-    ::fsync(dfd);
-    ::close(dfd);
-  }
+  if (auto synced = sync_parent_directory(path_); !synced) return synced.error();
   return h.header_checksum;
 }
 

@@ -13,6 +13,8 @@
 #include <span>
 #include <thread>
 
+#include "builder/file_io.hpp"
+
 namespace ddtb::detail::tb {
 
 namespace {
@@ -45,19 +47,6 @@ const char* class_word(StrainClass k) {
 
 Error corrupt(const std::string& name, const std::string& what) {
   return Error{ErrorCode::kCorruptData, name + ": " + what};
-}
-
-// Writes all of `bytes` to `fd`; false on an error (errno set).
-bool write_all(int fd, std::span<const std::uint8_t> bytes) {
-  while (!bytes.empty()) {
-    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    bytes = bytes.subspan(static_cast<std::size_t>(n));
-  }
-  return true;
 }
 
 }  // namespace
@@ -139,32 +128,10 @@ std::vector<std::uint8_t> encode_unit(const UnitParams& params, std::uint32_t in
 Expected<void> write_unit(const std::string& path, const UnitParams& params, std::uint32_t index,
                           const std::vector<ShapeKey>& shapes,
                           const std::vector<std::vector<TbSet>>& sets) {
-  const std::vector<std::uint8_t> bytes = encode_unit(params, index, shapes, sets);
-  // A name of its own per process and thread: two writers of the same unit
-  // (an MPI rank and a stray shard, say) never write into one file; the last
-  // rename wins and both wrote the same bytes.
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid()) + "." +
-                          std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id()));
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return Error{ErrorCode::kIo, tmp + ": " + std::strerror(errno)};
-  const bool ok = write_all(fd, bytes) && ::fsync(fd) == 0;
-  const int saved = errno;
-  ::close(fd);
-  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const int e = ok ? errno : saved;
-    ::unlink(tmp.c_str());
-    return Error{ErrorCode::kIo, path + ": " + std::strerror(e)};
-  }
-  const auto slash = path.rfind('/');
-  const std::string dir = slash == std::string::npos ? "."
-                          : slash == 0               ? "/"
-                                                     : path.substr(0, slash);
-  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd < 0) return Error{ErrorCode::kIo, dir + ": " + std::strerror(errno)};
-  const bool synced = ::fsync(dfd) == 0;
-  ::close(dfd);
-  if (!synced) return Error{ErrorCode::kIo, dir + ": fsync: " + std::strerror(errno)};
-  return {};
+  // write_file_atomically's temporary is named per process and thread: two
+  // writers of the same unit (an MPI rank and a stray shard, say) never write
+  // into one file; the last rename wins and both wrote the same bytes.
+  return write_file_atomically(path, encode_unit(params, index, shapes, sets));
 }
 
 Expected<Unit> parse_unit(std::vector<std::uint8_t> bytes, const std::string& name,

@@ -3,7 +3,9 @@
 #include <cctype>
 #include <charconv>
 #include <optional>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "ddtb/solver.hpp"
 
@@ -96,6 +98,8 @@ How:
   --version        print the version and exit.
   -h, --help       print this help and exit.
   --               end of options, for a FILE whose name starts with '-'.
+  Short options take a glued value and bundle as usual: -t2 is -t 2, and
+  -qt2 is -q -t 2.
                    e.g. ddsolve -- -odd-name.pbn
 
 Input: PBN 2.1 (import format) and the usual deviations: games separated by
@@ -165,7 +169,48 @@ int default_threads() {
   return n == 0 ? 1 : static_cast<int>(n < kMaxThreads ? n : kMaxThreads);
 }
 
-Expected<Options> parse_options(std::span<const std::string_view> args) {
+namespace {
+
+// Short options as POSIX utilities take them: a value may be glued to its
+// option ("-t2" is "-t 2") and flags may be bundled ("-qt2" is "-q -t 2").
+// An argument with a letter that is no short option stays whole, so that the
+// error names it as typed. Nothing after "--" is touched.
+std::vector<std::string> expand_short_options(std::span<const std::string_view> args) {
+  constexpr std::string_view kFlags = "hq", kWithValue = "sdtm";
+  std::vector<std::string> out;
+  bool done = false;
+  for (const std::string_view arg : args) {
+    if (done || arg.size() <= 2 || arg[0] != '-' || arg[1] == '-') {
+      done = done || arg == "--";
+      out.emplace_back(arg);
+      continue;
+    }
+    std::vector<std::string> parts;
+    bool known = true;
+    for (std::size_t k = 1; k < arg.size() && known; ++k) {
+      const char c = arg[k];
+      if (kFlags.find(c) != std::string_view::npos) {
+        parts.push_back(std::string("-") + c);
+      } else if (kWithValue.find(c) != std::string_view::npos) {
+        parts.push_back(std::string("-") + c);
+        if (k + 1 < arg.size()) parts.emplace_back(arg.substr(k + 1));
+        break;
+      } else {
+        known = false;
+      }
+    }
+    if (known) out.insert(out.end(), parts.begin(), parts.end());
+    else out.emplace_back(arg);
+  }
+  return out;
+}
+
+}  // namespace
+
+Expected<Options> parse_options(std::span<const std::string_view> raw_args) {
+  const std::vector<std::string> expanded = expand_short_options(raw_args);
+  const std::vector<std::string_view> arg_views(expanded.begin(), expanded.end());
+  const std::span<const std::string_view> args(arg_views);
   Options options;
   Request& request = options.request;
   options.threads = default_threads();

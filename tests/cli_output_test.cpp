@@ -238,8 +238,21 @@ TEST(CliOptions, ParsesEveryOption) {
   EXPECT_GE(o->threads, 1);
   EXPECT_EQ(o->request.strains, kAllStrains);
   EXPECT_EQ(o->request.declarers, kAllSeats);
-  o = parse({"-t4", "x"});  // no glued short values: a usage error, not a guess
-  EXPECT_FALSE(o);
+  o = parse({"-t2", "x"});  // a glued value, as POSIX utilities take it
+  ASSERT_TRUE(o) << o.error().message;
+  EXPECT_EQ(o->threads, 2);
+  o = parse({"-qt2", "-m64", "-sNT", "x"});  // bundled flags, then an option and its value
+  ASSERT_TRUE(o) << o.error().message;
+  EXPECT_TRUE(o->quiet);
+  EXPECT_EQ(o->threads, 2);
+  EXPECT_EQ(o->memory_mb, 64u);
+  EXPECT_EQ(o->request.strains, 1u << to_int(Strain::NoTrump));
+  o = parse({"-qx", "x"});  // x is no option: refused, named as typed
+  ASSERT_FALSE(o);
+  EXPECT_NE(o.error().message.find("'-qx'"), std::string::npos) << o.error().message;
+  o = parse({"--", "-t2"});  // after "--", a file name
+  ASSERT_TRUE(o);
+  EXPECT_EQ(o->file, "-t2");
   o = parse({"--", "-odd-name.pbn"});
   ASSERT_TRUE(o);
   EXPECT_EQ(o->file, "-odd-name.pbn");
