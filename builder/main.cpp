@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -14,10 +15,11 @@
 #include <vector>
 
 #include "builder/layer_build.hpp"
+#include "builder/layer_writer.hpp"
 #include "builder/sample.hpp"
 #include "builder/verify.hpp"
 #include "builder/work_units.hpp"
-#include "builder/layer_writer.hpp"
+#include "ddtb/version.hpp"
 #include "tablebase/layer_file.hpp"
 
 namespace {
@@ -35,7 +37,7 @@ const char* const kUsage = R"(Usage:
                     [--index I]... [--csv FILE] [--quiet]
   ddtb-build sample --cards N --count [--class nt|trump|both]
   ddtb-build info DIR
-  ddtb-build --help
+  ddtb-build --help | --version
 
 build   Builds every layer up to N cards (4, 8, 12, ...) that DIR lacks, no
         trump and trump, by setrograde analysis; each layer uses the one below
@@ -282,7 +284,7 @@ int build_shard(const std::string& out, int cards, int threads, std::uint32_t un
 }
 
 int cmd_build(const std::vector<std::string>& args) {
-  long long cards = 0, threads = threads_default(), unit_size = kDefaultUnitSize;
+  long long cards = -1, threads = threads_default(), unit_size = kDefaultUnitSize;  // -1: not given
   std::string out, shard_text;
   bool quiet = false, bounds = true;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -313,6 +315,7 @@ int cmd_build(const std::vector<std::string>& args) {
       return usage_error("unknown option '" + a + "'");
     }
   }
+  if (cards == -1) return usage_error("--cards N is required");
   if (cards < 4 || cards > 52 || cards % 4 != 0)
     return usage_error("--cards must be a multiple of 4 from 4 to 52");
   if (out.empty()) return usage_error("--out DIR is required");
@@ -585,7 +588,7 @@ int cmd_verify(const std::vector<std::string>& args) {
 int cmd_sample(const std::vector<std::string>& args) {
   SampleOptions o;
   o.threads = threads_default();
-  long long cards = 0;
+  long long cards = -1;  // not given
   std::string csv;
   bool quiet = false, count_only = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -631,6 +634,7 @@ int cmd_sample(const std::vector<std::string>& args) {
       return usage_error("unknown option '" + a + "'");
     }
   }
+  if (cards == -1) return usage_error("--cards N is required");
   if (cards < 8 || cards > 52 || cards % 4 != 0)
     return usage_error("--cards must be a multiple of 4 from 8 to 52");
   o.tricks = static_cast<int>(cards / 4);
@@ -718,8 +722,17 @@ int main(int argc, char** argv) {
   if (args.empty()) return usage_error("a command is needed: build, merge, verify, sample or info");
   const std::string cmd = args[0];
   args.erase(args.begin());
-  if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+  // --help anywhere (ddtb-build build --help, info --help) is a request for
+  // help, never an option value or a directory.
+  if (cmd == "--help" || cmd == "-h" || cmd == "help" ||
+      std::find(args.begin(), args.end(), "--help") != args.end() ||
+      std::find(args.begin(), args.end(), "-h") != args.end()) {
     std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (cmd == "--version") {
+    std::printf("ddtb-build %s (table format %u, bound layers %u, builder %u)\n", DDTB_VERSION,
+                kFormatVersion, kBoundFormatVersion, kBuilderVersion);
     return 0;
   }
   if (cmd == "build") return cmd_build(args);

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "cli/pbn_reader.hpp"
+#include "ddtb/version.hpp"
 #include "tests/cli_test.hpp"
 #include "tests/support/ref_file.hpp"
 
@@ -673,6 +674,30 @@ TEST(Ddsolve, TablebaseGivesTheSameAnswers) {
 }
 
 #ifdef DDTB_BUILD_PATH
+// ddtb-build's command line: help after any command (never taken as an
+// option value or a directory), --version, and a missing --cards named as
+// missing.
+TEST(DdtbBuild, HelpVersionAndMissingOptions) {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"--help"}, {"build", "--help"}, {"info", "--help"}, {"merge", "dir", "-h"}}) {
+    const auto r = test::run(DDTB_BUILD_PATH, args);
+    EXPECT_EQ(r.exit_code, 0) << args[0] << ": " << r.err;
+    EXPECT_NE(r.out.find("Usage:"), std::string::npos) << r.out;
+  }
+  const auto version = test::run(DDTB_BUILD_PATH, {"--version"});
+  EXPECT_EQ(version.exit_code, 0);
+  EXPECT_EQ(version.out.rfind(std::string("ddtb-build ") + DDTB_VERSION, 0), 0u) << version.out;
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"build", "--out", "x"}, {"sample", "--tables", "x"}}) {
+    const auto r = test::run(DDTB_BUILD_PATH, args);
+    EXPECT_EQ(r.exit_code, 2) << args[0];
+    EXPECT_NE(r.err.find("--cards N is required"), std::string::npos) << r.err;
+  }
+  const auto odd = test::run(DDTB_BUILD_PATH, {"build", "--cards", "6", "--out", "x"});
+  EXPECT_EQ(odd.exit_code, 2);
+  EXPECT_NE(odd.err.find("multiple of 4"), std::string::npos) << odd.err;
+}
+
 // Damages the compressed data of every chunk of a table file (not its header
 // or chunk directory, so the file still opens): one byte in every 256.
 void damage_chunk_data(const std::filesystem::path& file) {
