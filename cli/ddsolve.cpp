@@ -87,13 +87,19 @@ int solve_all(std::istream& in, const std::string& source, const Options& option
   const std::unique_ptr<Writer> writer = make_writer(options.format, std::cout);
   Progress progress(std::cerr, !options.quiet && stderr_is_terminal(), expected);
   Reporter reporter(std::cerr, source, options.quiet, [&] { progress.clear(); });
+  // Results on the bar's terminal: the bar's line is cleared before each
+  // board's output, which is flushed before the bar is drawn again, so that
+  // no fragment of the bar stays in the scrollback.
+  const bool results_on_terminal = stdout_is_terminal();
   {
     SolvePool pool(
         options.threads, solver, kWindowPerThread * options.threads,
         [&](Solver& s, Board& board) { analyse(s, board, options.request); },
         [&](Board& board) {
+          if (results_on_terminal) progress.clear();
           reporter.report(board);
           writer->write(board);
+          if (results_on_terminal) std::cout.flush();
           if (board.game.is_game()) progress.advance();
         });
     PbnReader reader(in);

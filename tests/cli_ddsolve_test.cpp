@@ -801,6 +801,26 @@ TEST(Ddsolve, ShowsProgressOnATerminalDuringLongRuns) {
   const auto quiet =
       test::run_with_terminal_stderr(kDdsolve, {"-q", "--json", "-t", "2", path.string()});
   EXPECT_EQ(quiet.err, "");
+  // Results and bar on one terminal: every result starts a line of its own,
+  // no bar fragment before it, and all of them arrive.
+  const auto shared =
+      test::run_with_terminal_stderr(kDdsolve, {"--json", "-t", "1", path.string()}, true);
+  EXPECT_EQ(shared.exit_code, 0) << shared.err;
+  EXPECT_NE(shared.err.find("boards/s"), std::string::npos) << "the bar never showed";
+  int records = 0;
+  for (const std::string& line : lines_of(shared.err)) {
+    const auto brace = line.find('{');
+    if (brace == std::string::npos) continue;
+    ++records;
+    // What stays visible before the result: the text after the line's last
+    // clear (carriage return, erase to the end of the line).
+    std::string visible = line.substr(0, brace);
+    if (const auto clear = visible.rfind("\r\033[K"); clear != std::string::npos)
+      visible.erase(0, clear + 4);
+    EXPECT_EQ(visible.find("boards"), std::string::npos)
+        << "a bar fragment before a result: " << visible;
+  }
+  EXPECT_EQ(records, kDeals);
 }
 
 }  // namespace
