@@ -625,6 +625,39 @@ TEST(Ddsolve, ErrorsOnStandardInputNameIt) {
   EXPECT_EQ(r.err.rfind("<stdin>:1:28: board 1: hand 4 (West): has 3 suits", 0), 0u) << r.err;
 }
 
+// Without FILE, standard input that is not a terminal is read, as with "-".
+TEST(Ddsolve, ReadsStandardInputWithoutADash) {
+  const auto with_dash = test::run(kDdsolve, {"--json", "-"}, kSession);
+  const auto without = test::run(kDdsolve, {"--json"}, kSession);
+  EXPECT_EQ(without.exit_code, 0) << without.err;
+  EXPECT_EQ(without.out, with_dash.out);
+  EXPECT_NE(without.out, "");
+}
+
+// --deal: a deal on the command line, one board per --deal, numbered in order;
+// a bad one is a usage error naming it.
+TEST(Ddsolve, SolvesDealsGivenAsArguments) {
+  const std::string a = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
+  const std::string b = "E:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
+  const auto r = test::run(kDdsolve, {"--json", "--deal", a, "--deal", b});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  const auto first = JsonReader::parse(lines[0]), second = JsonReader::parse(lines[1]);
+  ASSERT_TRUE(first && second);
+  EXPECT_EQ(text(*first, "board"), "1");
+  EXPECT_EQ(text(*second, "board"), "2");
+  // North holds all the spades in the first deal, East in the second.
+  EXPECT_EQ(integer(*first, "tricks.S.N"), 13);
+  EXPECT_EQ(integer(*second, "tricks.S.E"), 13);
+  const auto bad = test::run(kDdsolve, {"--deal", "N:AK.. .. .. .."});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--deal 'N:AK.. .. .. ..'"), std::string::npos) << bad.err;
+  const auto both = test::run(kDdsolve, {"--deal", a, kSession});
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_NE(both.err.find("not both"), std::string::npos) << both.err;
+}
+
 // ---------------------------------------------------------------- command line
 
 TEST(Ddsolve, MissingFileIsAUsageError) {
