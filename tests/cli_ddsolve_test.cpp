@@ -669,8 +669,7 @@ TEST(Ddsolve, MissingFileIsAUsageError) {
 
 TEST(Ddsolve, UsageErrorsExitWithTwo) {
   for (const auto& args :
-       std::vector<std::vector<std::string>>{{},
-                                             {"--frobnicate", kData + "/deal1.pbn"},
+       std::vector<std::vector<std::string>>{{"--frobnicate", kData + "/deal1.pbn"},
                                              {"--threads", "x", kData + "/deal1.pbn"},
                                              {"--pbn", "--strains", "S", kData + "/deal1.pbn"}}) {
     const auto r = test::run(kDdsolve, args);
@@ -680,6 +679,15 @@ TEST(Ddsolve, UsageErrorsExitWithTwo) {
   }
   const auto dir = test::run(kDdsolve, {kData});
   EXPECT_EQ(dir.exit_code, 2);
+}
+
+// No FILE and an empty standard input (not a terminal): nothing to solve,
+// said on standard error, not an error.
+TEST(Ddsolve, EmptyStandardInputIsNoError) {
+  const auto r = test::run(kDdsolve, {});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("<stdin>: no games found"), std::string::npos) << r.err;
 }
 
 // --tablebase opens the tables once for all workers; a directory without
