@@ -6,6 +6,8 @@
 // file order to the Reporter (stderr) and the Writer of the chosen format
 // (stdout). Exit status: 0 all boards solved (or skipped), 1 some board or
 // part of one failed, 2 usage or I/O error.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -13,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -87,13 +90,19 @@ int solve_all(std::istream& in, const std::string& source, const Options& option
   const std::unique_ptr<Writer> writer = make_writer(options.format, std::cout);
   Progress progress(std::cerr, !options.quiet && stderr_is_terminal(), expected);
   Reporter reporter(std::cerr, source, options.quiet, [&] { progress.clear(); });
+  // Results on the bar's terminal: the bar's line is cleared before each
+  // board's output, which is flushed before the bar is drawn again, so that
+  // no fragment of the bar stays in the scrollback.
+  const bool results_on_terminal = stdout_is_terminal();
   {
     SolvePool pool(
         options.threads, solver, kWindowPerThread * options.threads,
         [&](Solver& s, Board& board) { analyse(s, board, options.request); },
         [&](Board& board) {
+          if (results_on_terminal) progress.clear();
           reporter.report(board);
           writer->write(board);
+          if (results_on_terminal) std::cout.flush();
           if (board.game.is_game()) progress.advance();
         });
     PbnReader reader(in);
@@ -145,7 +154,19 @@ int run(const std::vector<std::string_view>& args) {
   }
   const std::optional<SolverOptions> solver = solver_options(*options);
   if (!solver) return kExitUsage;
-  if (options->file == "-") return solve_all(std::cin, "<stdin>", *options, *solver, 0);
+  if (!options->deals.empty()) {
+    // Each deal a game of its own, numbered as given.
+    std::ostringstream games;
+    for (std::size_t i = 0; i < options->deals.size(); ++i)
+      games << "[Board \"" << i + 1 << "\"]\n[Deal \"" << options->deals[i] << "\"]\n\n";
+    std::istringstream in(games.str());
+    return solve_all(in, "--deal", *options, *solver, options->deals.size());
+  }
+  if (options->file.empty() && ::isatty(STDIN_FILENO) == 1)
+    return usage_error("no FILE given, and standard input is a terminal: give a PBN FILE, "
+                       "pipe one in, or --deal");
+  if (options->file.empty() || options->file == "-")
+    return solve_all(std::cin, "<stdin>", *options, *solver, 0);
 
   std::error_code ec;
   if (std::filesystem::is_directory(options->file, ec)) {

@@ -41,12 +41,13 @@ bool is_flag(std::string_view name) {
 }
 
 // The help as the user sees it; {threads} and {memory} are filled in.
-constexpr std::string_view kHelp = R"(Usage: ddsolve [OPTIONS] FILE
+constexpr std::string_view kHelp = R"(Usage: ddsolve [OPTIONS] [FILE]
+       ddsolve [OPTIONS] --deal PBN [--deal PBN ...]
 Double-dummy tables, par and play analysis for every board of a PBN file.
 
-Reads FILE (standard input when FILE is -) and, for every game with a [Deal]
-tag, prints the board number and the tricks each declarer takes in each
-strain. Boards are printed in file order. The board number is the [Board]
+Reads FILE (standard input when FILE is - or not given), or takes the deals
+of --deal, and, for every game with a [Deal] tag, prints the board number
+and the tricks each declarer takes in each strain. Boards are printed in file order. The board number is the [Board]
 tag, else the game's position in the file (1, 2, ...).
 
 Output (one of):
@@ -97,6 +98,9 @@ How:
                    boards, the summary); errors are still reported.
   --version        print the version and exit.
   -h, --help       print this help and exit.
+  --deal PBN       solve this deal instead of a file (repeatable), as a
+                   PBN [Deal]: "N:" or another first seat, four hands.
+                   e.g. ddsolve --deal "N:AKQ2.AK2.AK2.AK2 ..." --par
   --               end of options, for a FILE whose name starts with '-'.
   Short options take a glued value and bundle as usual: -t2 is -t 2, and
   -qt2 is -q -t 2.
@@ -132,7 +136,8 @@ std::optional<Error> check(const Options& o, bool have_file) {
         "--pbn writes the whole table: it cannot be combined with --strains or --declarers");
   if ((r.dealer || r.vulnerability) && !r.par && o.format != Format::kPbn)
     return usage("--dealer and --vul are for par: add --par (or --pbn)");
-  if (!have_file) return usage("no FILE given (use - to read standard input)");
+  if (have_file && !o.deals.empty())
+    return usage("give a FILE or --deal, not both (FILE '" + o.file + "')");
   return std::nullopt;
 }
 
@@ -294,6 +299,13 @@ Expected<Options> parse_options(std::span<const std::string_view> raw_args) {
       const auto v = value();
       if (!v || v->empty()) return usage(option + " needs a directory");
       options.tablebase = std::string(*v);
+    } else if (name == "--deal") {
+      const auto v = value();
+      if (!v || v->empty()) return usage(option + " needs a deal, e.g. \"N:AKQ.xx... E:...\"");
+      const auto deal = parse_pbn_deal(*v);
+      if (!deal)
+        return usage(option + " '" + std::string(*v) + "': " + deal.error().message);
+      options.deals.emplace_back(*v);
     } else if (name == "-q" || name == "--quiet") {
       options.quiet = true;
     } else {

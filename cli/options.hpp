@@ -5,6 +5,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 #include <string_view>
 
 #include "cli/board.hpp"
@@ -17,7 +18,8 @@ inline constexpr int kMaxThreads = 1024;
 inline constexpr std::size_t kMaxMemoryMb = std::size_t{1} << 20;  // 1 TiB per thread
 
 struct Options {
-  std::string file;  // "-" = standard input
+  std::string file;                // "-" = standard input; "" = none given
+  std::vector<std::string> deals;  // --deal PBN..., solved instead of a file
   Format format = Format::kText;
   Request request;                       // what to compute for each board
   int threads = 1;                       // worker threads, >= 1
@@ -29,8 +31,10 @@ struct Options {
 };
 
 // Parses the arguments after the program name. Errors (kSyntax: unknown
-// option, missing or bad value, options that contradict each other, no
-// FILE or more than one) carry a one-line message for the user.
+// option, missing or bad value, options that contradict each other, more
+// than one FILE, a FILE and --deal) carry a one-line message for the user.
+// Without FILE or --deal, `file` is empty: the caller reads standard input
+// when it is not a terminal.
 Expected<Options> parse_options(std::span<const std::string_view> args);
 
 // The --help text, with `default_threads` shown as the default of --threads.

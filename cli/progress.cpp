@@ -28,6 +28,10 @@ bool stderr_is_terminal() {
   return ::isatty(STDERR_FILENO) == 1;
 }
 
+bool stdout_is_terminal() {
+  return ::isatty(STDOUT_FILENO) == 1;
+}
+
 Progress::Progress(std::ostream& err, bool enabled, std::size_t total)
     : err_(err), enabled_(enabled), total_(total) {}
 

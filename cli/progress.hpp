@@ -45,7 +45,8 @@ class Progress {
   bool shown_ = false;  // the bar is on screen now
 };
 
-// True when file descriptor 2 is a terminal.
+// True when file descriptor 2 (1) is a terminal.
 bool stderr_is_terminal();
+bool stdout_is_terminal();
 
 }  // namespace ddtb::cli

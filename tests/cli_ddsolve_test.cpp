@@ -625,6 +625,39 @@ TEST(Ddsolve, ErrorsOnStandardInputNameIt) {
   EXPECT_EQ(r.err.rfind("<stdin>:1:28: board 1: hand 4 (West): has 3 suits", 0), 0u) << r.err;
 }
 
+// Without FILE, standard input that is not a terminal is read, as with "-".
+TEST(Ddsolve, ReadsStandardInputWithoutADash) {
+  const auto with_dash = test::run(kDdsolve, {"--json", "-"}, kSession);
+  const auto without = test::run(kDdsolve, {"--json"}, kSession);
+  EXPECT_EQ(without.exit_code, 0) << without.err;
+  EXPECT_EQ(without.out, with_dash.out);
+  EXPECT_NE(without.out, "");
+}
+
+// --deal: a deal on the command line, one board per --deal, numbered in order;
+// a bad one is a usage error naming it.
+TEST(Ddsolve, SolvesDealsGivenAsArguments) {
+  const std::string a = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
+  const std::string b = "E:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
+  const auto r = test::run(kDdsolve, {"--json", "--deal", a, "--deal", b});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  const auto first = JsonReader::parse(lines[0]), second = JsonReader::parse(lines[1]);
+  ASSERT_TRUE(first && second);
+  EXPECT_EQ(text(*first, "board"), "1");
+  EXPECT_EQ(text(*second, "board"), "2");
+  // North holds all the spades in the first deal, East in the second.
+  EXPECT_EQ(integer(*first, "tricks.S.N"), 13);
+  EXPECT_EQ(integer(*second, "tricks.S.E"), 13);
+  const auto bad = test::run(kDdsolve, {"--deal", "N:AK.. .. .. .."});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--deal 'N:AK.. .. .. ..'"), std::string::npos) << bad.err;
+  const auto both = test::run(kDdsolve, {"--deal", a, kSession});
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_NE(both.err.find("not both"), std::string::npos) << both.err;
+}
+
 // ---------------------------------------------------------------- command line
 
 TEST(Ddsolve, MissingFileIsAUsageError) {
@@ -636,8 +669,7 @@ TEST(Ddsolve, MissingFileIsAUsageError) {
 
 TEST(Ddsolve, UsageErrorsExitWithTwo) {
   for (const auto& args :
-       std::vector<std::vector<std::string>>{{},
-                                             {"--frobnicate", kData + "/deal1.pbn"},
+       std::vector<std::vector<std::string>>{{"--frobnicate", kData + "/deal1.pbn"},
                                              {"--threads", "x", kData + "/deal1.pbn"},
                                              {"--pbn", "--strains", "S", kData + "/deal1.pbn"}}) {
     const auto r = test::run(kDdsolve, args);
@@ -647,6 +679,15 @@ TEST(Ddsolve, UsageErrorsExitWithTwo) {
   }
   const auto dir = test::run(kDdsolve, {kData});
   EXPECT_EQ(dir.exit_code, 2);
+}
+
+// No FILE and an empty standard input (not a terminal): nothing to solve,
+// said on standard error, not an error.
+TEST(Ddsolve, EmptyStandardInputIsNoError) {
+  const auto r = test::run(kDdsolve, {});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("<stdin>: no games found"), std::string::npos) << r.err;
 }
 
 // --tablebase opens the tables once for all workers; a directory without
@@ -801,6 +842,26 @@ TEST(Ddsolve, ShowsProgressOnATerminalDuringLongRuns) {
   const auto quiet =
       test::run_with_terminal_stderr(kDdsolve, {"-q", "--json", "-t", "2", path.string()});
   EXPECT_EQ(quiet.err, "");
+  // Results and bar on one terminal: every result starts a line of its own,
+  // no bar fragment before it, and all of them arrive.
+  const auto shared =
+      test::run_with_terminal_stderr(kDdsolve, {"--json", "-t", "1", path.string()}, true);
+  EXPECT_EQ(shared.exit_code, 0) << shared.err;
+  EXPECT_NE(shared.err.find("boards/s"), std::string::npos) << "the bar never showed";
+  int records = 0;
+  for (const std::string& line : lines_of(shared.err)) {
+    const auto brace = line.find('{');
+    if (brace == std::string::npos) continue;
+    ++records;
+    // What stays visible before the result: the text after the line's last
+    // clear (carriage return, erase to the end of the line).
+    std::string visible = line.substr(0, brace);
+    if (const auto clear = visible.rfind("\r\033[K"); clear != std::string::npos)
+      visible.erase(0, clear + 4);
+    EXPECT_EQ(visible.find("boards"), std::string::npos)
+        << "a bar fragment before a result: " << visible;
+  }
+  EXPECT_EQ(records, kDeals);
 }
 
 }  // namespace

@@ -253,7 +253,14 @@ TEST(CliOptions, ParsesEveryOption) {
   o = parse({"--", "-t2"});  // after "--", a file name
   ASSERT_TRUE(o);
   EXPECT_EQ(o->file, "-t2");
-  o = parse({"--", "-odd-name.pbn"});
+  o = parse({});  // no FILE: standard input, if it is not a terminal (ddsolve decides)
+  ASSERT_TRUE(o);
+  EXPECT_EQ(o->file, "");
+  o = parse({"--deal", "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
+             "--deal=E:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"});
+  ASSERT_TRUE(o) << o.error().message;
+  EXPECT_EQ(o->deals.size(), 2u);
+    o = parse({"--", "-odd-name.pbn"});
   ASSERT_TRUE(o);
   EXPECT_EQ(o->file, "-odd-name.pbn");
   o = parse({"--strains", "nt,S", "-d", "EW", "--par", "--dealer=s", "--vul", "ns", "--play", "-q",
@@ -288,7 +295,6 @@ TEST(CliOptions, StrainAndSeatLists) {
 
 TEST(CliOptions, RejectsBadCommandLines) {
   for (const auto& args : std::vector<std::vector<std::string_view>>{
-           {},
            {"--bogus", "x.pbn"},
            {"a.pbn", "b.pbn"},
            {"--threads", "0", "x.pbn"},
@@ -307,6 +313,10 @@ TEST(CliOptions, RejectsBadCommandLines) {
            {"--par", "--dealer", "Z", "x.pbn"},
            {"--par", "--vul", "?", "x.pbn"},
            {"--tablebase", "", "x.pbn"},
+           {"--deal"},
+           {"--deal", "N:AK.. .. .. .."},                             // not a deal
+           {"--deal", "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
+            "x.pbn"},                                                 // and a FILE
        }) {
     const auto o = parse(args);
     EXPECT_FALSE(o) << "accepted: " << ::testing::PrintToString(args);

@@ -89,10 +89,13 @@ inline RunResult run(const std::string& program, const std::vector<std::string>&
 
 // Runs `program args...` with standard error on a pseudo-terminal (so the
 // program takes it for a terminal) and standard output to a file; returns
-// what each received. The terminal is read while the program runs, so that
-// it never blocks on a full terminal buffer.
+// what each received. With `stdout_too`, standard output goes to the same
+// terminal, as in an interactive shell, and `err` receives both. The terminal
+// is read while the program runs, so that it never blocks on a full terminal
+// buffer.
 inline RunResult run_with_terminal_stderr(const std::string& program,
-                                          const std::vector<std::string>& args) {
+                                          const std::vector<std::string>& args,
+                                          bool stdout_too = false) {
   RunResult result;
   const int master = ::posix_openpt(O_RDWR | O_NOCTTY);
   if (master < 0 || ::grantpt(master) != 0 || ::unlockpt(master) != 0) return result;
@@ -101,8 +104,11 @@ inline RunResult run_with_terminal_stderr(const std::string& program,
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
+  if (stdout_too)
+    posix_spawn_file_actions_addopen(&actions, 1, slave.c_str(), O_RDWR | O_NOCTTY, 0);
+  else
+    posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0644);
   posix_spawn_file_actions_addopen(&actions, 2, slave.c_str(), O_RDWR | O_NOCTTY, 0);
   posix_spawn_file_actions_addclose(&actions, master);
   std::vector<std::string> argv_store{program};
@@ -133,7 +139,7 @@ inline RunResult run_with_terminal_stderr(const std::string& program,
   }
   posix_spawn_file_actions_destroy(&actions);
   ::close(master);
-  result.out = read_file(out_path);
+  if (!stdout_too) result.out = read_file(out_path);
   return result;
 }
 
