@@ -141,6 +141,24 @@ int solve_all(std::istream& in, const std::string& source, const Options& option
   return reporter.any_error() ? kExitBoardFailed : kExitOk;
 }
 
+// One FILE ("-": standard input).
+int solve_file(const std::string& name, const Options& options, const SolverOptions& solver) {
+  if (name == "-") return solve_all(std::cin, "<stdin>", options, solver, 0);
+  std::error_code ec;
+  if (std::filesystem::is_directory(name, ec)) {
+    std::cerr << "ddsolve: cannot read '" << name << "': it is a directory\n";
+    return kExitUsage;
+  }
+  std::ifstream file(name, std::ios::binary);
+  if (!file) {
+    std::cerr << "ddsolve: cannot open '" << name << "': " << std::strerror(errno) << '\n';
+    return kExitUsage;
+  }
+  const bool bar = !options.quiet && stderr_is_terminal();
+  const std::size_t expected = bar ? count_games(name) : 0;
+  return solve_all(file, name, options, solver, expected);
+}
+
 int run(const std::vector<std::string_view>& args) {
   const Expected<Options> options = parse_options(args);
   if (!options) return usage_error(options.error().message);
@@ -162,25 +180,16 @@ int run(const std::vector<std::string_view>& args) {
     std::istringstream in(games.str());
     return solve_all(in, "--deal", *options, *solver, options->deals.size());
   }
-  if (options->file.empty() && ::isatty(STDIN_FILENO) == 1)
+  if (options->files.empty() && ::isatty(STDIN_FILENO) == 1)
     return usage_error("no FILE given, and standard input is a terminal: give a PBN FILE, "
                        "pipe one in, or --deal");
-  if (options->file.empty() || options->file == "-")
-    return solve_all(std::cin, "<stdin>", *options, *solver, 0);
-
-  std::error_code ec;
-  if (std::filesystem::is_directory(options->file, ec)) {
-    std::cerr << "ddsolve: cannot read '" << options->file << "': it is a directory\n";
-    return kExitUsage;
-  }
-  std::ifstream file(options->file, std::ios::binary);
-  if (!file) {
-    std::cerr << "ddsolve: cannot open '" << options->file << "': " << std::strerror(errno) << '\n';
-    return kExitUsage;
-  }
-  const bool bar = !options->quiet && stderr_is_terminal();
-  const std::size_t expected = bar ? count_games(options->file) : 0;
-  return solve_all(file, options->file, *options, *solver, expected);
+  if (options->files.empty()) return solve_all(std::cin, "<stdin>", *options, *solver, 0);
+  // Each file in turn, its output after the previous one's. The exit status
+  // is the worst: a file that cannot be read (2) does not stop the others.
+  int status = kExitOk;
+  for (const std::string& name : options->files)
+    status = std::max(status, solve_file(name, *options, *solver));
+  return status;
 }
 
 }  // namespace

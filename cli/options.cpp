@@ -41,13 +41,14 @@ bool is_flag(std::string_view name) {
 }
 
 // The help as the user sees it; {threads} and {memory} are filled in.
-constexpr std::string_view kHelp = R"(Usage: ddsolve [OPTIONS] [FILE]
+constexpr std::string_view kHelp = R"(Usage: ddsolve [OPTIONS] [FILE...]
        ddsolve [OPTIONS] --deal PBN [--deal PBN ...]
 Double-dummy tables, par and play analysis for every board of a PBN file.
 
-Reads FILE (standard input when FILE is - or not given), or takes the deals
-of --deal, and, for every game with a [Deal] tag, prints the board number
-and the tricks each declarer takes in each strain. Boards are printed in file order. The board number is the [Board]
+Reads each FILE in turn (standard input when FILE is -, or when none is
+given and something is piped in), or takes the deals of --deal, and, for
+every game with a [Deal] tag, prints the board number and the tricks each
+declarer takes in each strain. Boards are printed in file order. The board number is the [Board]
 tag, else the game's position in the file (1, 2, ...).
 
 Output (one of):
@@ -129,15 +130,15 @@ std::string got(std::optional<std::string_view> v) {
 }
 
 // Checks the options against each other once all are read.
-std::optional<Error> check(const Options& o, bool have_file) {
+std::optional<Error> check(const Options& o) {
   const Request& r = o.request;
   if (o.format == Format::kPbn && (r.strains != kAllStrains || r.declarers != kAllSeats))
     return usage(
         "--pbn writes the whole table: it cannot be combined with --strains or --declarers");
   if ((r.dealer || r.vulnerability) && !r.par && o.format != Format::kPbn)
     return usage("--dealer and --vul are for par: add --par (or --pbn)");
-  if (have_file && !o.deals.empty())
-    return usage("give a FILE or --deal, not both (FILE '" + o.file + "')");
+  if (!o.files.empty() && !o.deals.empty())
+    return usage("give FILEs or --deal, not both (FILE '" + o.files.front() + "')");
   return std::nullopt;
 }
 
@@ -219,17 +220,13 @@ Expected<Options> parse_options(std::span<const std::string_view> raw_args) {
   Options options;
   Request& request = options.request;
   options.threads = default_threads();
-  bool have_file = false;
   bool options_done = false;  // after "--", everything is a file name
   bool format_given = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];
     const bool is_option = !options_done && arg.size() > 1 && arg[0] == '-';
     if (!is_option) {
-      if (have_file)
-        return usage("one FILE only (got '" + options.file + "' and '" + std::string(arg) + "')");
-      options.file = arg;
-      have_file = true;
+      options.files.emplace_back(arg);
       continue;
     }
     const auto [name, inline_value] = split_inline(arg);
@@ -312,7 +309,7 @@ Expected<Options> parse_options(std::span<const std::string_view> raw_args) {
       return usage("unknown option '" + std::string(arg) + "'");
     }
   }
-  if (auto error = check(options, have_file)) return *error;
+  if (auto error = check(options)) return *error;
   if (options.format == Format::kPbn) {
     request.whole_table = true;
     request.par_if_known = true;

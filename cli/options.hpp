@@ -18,7 +18,7 @@ inline constexpr int kMaxThreads = 1024;
 inline constexpr std::size_t kMaxMemoryMb = std::size_t{1} << 20;  // 1 TiB per thread
 
 struct Options {
-  std::string file;                // "-" = standard input; "" = none given
+  std::vector<std::string> files;  // in order; "-" = standard input; none: see parse_options
   std::vector<std::string> deals;  // --deal PBN..., solved instead of a file
   Format format = Format::kText;
   Request request;                       // what to compute for each board
@@ -31,10 +31,10 @@ struct Options {
 };
 
 // Parses the arguments after the program name. Errors (kSyntax: unknown
-// option, missing or bad value, options that contradict each other, more
-// than one FILE, a FILE and --deal) carry a one-line message for the user.
-// Without FILE or --deal, `file` is empty: the caller reads standard input
-// when it is not a terminal.
+// option, missing or bad value, options that contradict each other, a FILE
+// and --deal) carry a one-line message for the user. Without FILE or --deal,
+// `files` is empty: the caller reads standard input when it is not a
+// terminal.
 Expected<Options> parse_options(std::span<const std::string_view> args);
 
 // The --help text, with `default_threads` shown as the default of --threads.

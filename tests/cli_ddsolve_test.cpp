@@ -634,6 +634,20 @@ TEST(Ddsolve, ReadsStandardInputWithoutADash) {
   EXPECT_NE(without.out, "");
 }
 
+// Several FILEs: each read in turn, the output of each after the previous
+// one's; one that cannot be read is reported (exit 2) and the others solved.
+TEST(Ddsolve, ReadsSeveralFilesInTurn) {
+  const auto one = test::run(kDdsolve, {"--json", kSession});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  const auto two = test::run(kDdsolve, {"--json", kSession, kSession});
+  EXPECT_EQ(two.exit_code, 0) << two.err;
+  EXPECT_EQ(two.out, one.out + one.out);
+  const auto missing = test::run(kDdsolve, {"--json", kData + "/no_such_file.pbn", kSession});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_EQ(missing.out, one.out);
+  EXPECT_NE(missing.err.find("no_such_file.pbn"), std::string::npos) << missing.err;
+}
+
 // --deal: a deal on the command line, one board per --deal, numbered in order;
 // a bad one is a usage error naming it.
 TEST(Ddsolve, SolvesDealsGivenAsArguments) {

@@ -229,11 +229,11 @@ TEST(CliOptions, ParsesEveryOption) {
   EXPECT_EQ(o->format, Format::kJson);
   EXPECT_EQ(o->threads, 3);
   EXPECT_EQ(o->memory_mb, 64u);
-  EXPECT_EQ(o->file, "deals.pbn");
+  EXPECT_EQ(o->files, std::vector<std::string>{"deals.pbn"});
   EXPECT_FALSE(o->quiet);
   o = parse({"-"});
   ASSERT_TRUE(o);
-  EXPECT_EQ(o->file, "-");
+  EXPECT_EQ(o->files, std::vector<std::string>{"-"});
   EXPECT_EQ(o->format, Format::kText);
   EXPECT_GE(o->threads, 1);
   EXPECT_EQ(o->request.strains, kAllStrains);
@@ -252,17 +252,20 @@ TEST(CliOptions, ParsesEveryOption) {
   EXPECT_NE(o.error().message.find("'-qx'"), std::string::npos) << o.error().message;
   o = parse({"--", "-t2"});  // after "--", a file name
   ASSERT_TRUE(o);
-  EXPECT_EQ(o->file, "-t2");
+  EXPECT_EQ(o->files, std::vector<std::string>{"-t2"});
+  o = parse({"a.pbn", "-", "b.pbn"});  // several FILEs, read in turn
+  ASSERT_TRUE(o);
+  EXPECT_EQ(o->files, (std::vector<std::string>{"a.pbn", "-", "b.pbn"}));
   o = parse({});  // no FILE: standard input, if it is not a terminal (ddsolve decides)
   ASSERT_TRUE(o);
-  EXPECT_EQ(o->file, "");
+  EXPECT_TRUE(o->files.empty());
   o = parse({"--deal", "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
              "--deal=E:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"});
   ASSERT_TRUE(o) << o.error().message;
   EXPECT_EQ(o->deals.size(), 2u);
     o = parse({"--", "-odd-name.pbn"});
   ASSERT_TRUE(o);
-  EXPECT_EQ(o->file, "-odd-name.pbn");
+  EXPECT_EQ(o->files, std::vector<std::string>{"-odd-name.pbn"});
   o = parse({"--strains", "nt,S", "-d", "EW", "--par", "--dealer=s", "--vul", "ns", "--play", "-q",
              "--tablebase", "/tmp", "x.pbn"});
   ASSERT_TRUE(o) << o.error().message;
@@ -296,7 +299,6 @@ TEST(CliOptions, StrainAndSeatLists) {
 TEST(CliOptions, RejectsBadCommandLines) {
   for (const auto& args : std::vector<std::vector<std::string_view>>{
            {"--bogus", "x.pbn"},
-           {"a.pbn", "b.pbn"},
            {"--threads", "0", "x.pbn"},
            {"--threads", "two", "x.pbn"},
            {"x.pbn", "--threads"},
