@@ -16,10 +16,10 @@
 #include <vector>
 
 #include "builder/layer_build.hpp"
-#include "ddtb/tablebase.hpp"
 #include "builder/layer_writer.hpp"
-#include "tablebase/layer_file.hpp"
 #include "core/endgame_probe.hpp"
+#include "ddtb/tablebase.hpp"
+#include "tablebase/layer_file.hpp"
 #include "tests/support/random.hpp"
 
 namespace {

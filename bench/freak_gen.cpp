@@ -124,7 +124,8 @@ Deal deal_lengths(test::Rng& rng, const Lengths& l) {
     std::vector<int> ranks;
     for (int r = kMinRank; r <= kMaxRank; ++r) ranks.push_back(r);
     for (int i = 12; i > 0; --i)
-      std::swap(ranks[static_cast<std::size_t>(i)], ranks[rng.below(static_cast<std::uint32_t>(i + 1))]);
+      std::swap(ranks[static_cast<std::size_t>(i)],
+                ranks[rng.below(static_cast<std::uint32_t>(i + 1))]);
     std::size_t next = 0;
     for (int seat = 0; seat < 4; ++seat)
       for (int k = 0; k < l[seat][s]; ++k)
@@ -143,14 +144,14 @@ Deal rotation_deal(test::Rng& rng) {
   std::vector<int> ranks;
   for (int r = kMinRank; r <= kMaxRank; ++r) ranks.push_back(r);
   for (int i = 12; i > 0; --i)
-    std::swap(ranks[static_cast<std::size_t>(i)], ranks[rng.below(static_cast<std::uint32_t>(i + 1))]);
+    std::swap(ranks[static_cast<std::size_t>(i)],
+              ranks[rng.below(static_cast<std::uint32_t>(i + 1))]);
   std::array<CardSet, 4> hands;
   for (int s = 0; s < 4; ++s) {
     std::size_t next = 0;
     for (int k = 0; k < 4; ++k)
       for (int c = 0; c < pattern[static_cast<std::size_t>(k)]; ++c)
-        hands[(s + k) % 4].insert(
-            Card{suit_from_int(s), static_cast<std::uint8_t>(ranks[next++])});
+        hands[(s + k) % 4].insert(Card{suit_from_int(s), static_cast<std::uint8_t>(ranks[next++])});
   }
   return *Deal::from_hands(hands);
 }
@@ -164,18 +165,17 @@ Deal freak_deal(test::Rng& rng, int kind) {
       {6, 4, 2, 1}, {5, 5, 2, 1}, {7, 3, 2, 1}, {5, 4, 4, 0}, {6, 4, 3, 0}, {5, 5, 3, 0}};
   switch (kind) {
     case 0:  // voids everywhere
-      return deal_lengths(rng, random_lengths(
-                                   [&](int) { return random_shape(rng, kVoid); },
-                                   [](const Lengths& l) { return has_void(l[3]); }));
+      return deal_lengths(rng, random_lengths([&](int) { return random_shape(rng, kVoid); },
+                                              [](const Lengths& l) { return has_void(l[3]); }));
     case 1: {  // 7-6 two-suiters
       const bool two = rng.below(2) == 1;
-      return deal_lengths(
-          rng, random_lengths(
-                   [&](int seat) {
-                     return seat == 0 || (two && seat == 2) ? random_shape(rng, {{7, 6, 0, 0}})
-                                                            : random_shape(rng, kAny);
-                   },
-                   [](const Lengths&) { return true; }));
+      return deal_lengths(rng, random_lengths(
+                                   [&](int seat) {
+                                     return seat == 0 || (two && seat == 2)
+                                                ? random_shape(rng, {{7, 6, 0, 0}})
+                                                : random_shape(rng, kAny);
+                                   },
+                                   [](const Lengths&) { return true; }));
     }
     case 2:  // 5-5-3-0
       return deal_lengths(

@@ -18,9 +18,9 @@
 #include <string>
 
 #include "bench/ref_list.hpp"
-#include "tests/support/random.hpp"
 #include "ddtb/solver.hpp"
 #include "ddtb/tablebase.hpp"
+#include "tests/support/random.hpp"
 
 namespace {
 
@@ -31,7 +31,6 @@ std::string describe(const ddtb::Position& p) {
   return out + " strain " + ddtb::strain_letter(p.trump()) + " leader " +
          ddtb::seat_letter(p.leader());
 }
-
 
 double cpu_seconds() {
   timespec ts{};
@@ -60,8 +59,9 @@ int main(int argc, char** argv) {
     } else if (a == "--cache-mb" && i + 1 < argc) {
       tb_options.cache_bytes = std::size_t(std::atoll(argv[++i])) << 20;
     } else if (a == "--help" || a == "-h") {
-      std::puts("usage: ddtb-tablebase-effect DIR [--list FILE] [--deals N] [--cache-mb M] [--warm] "
-                "[--endgames N]");
+      std::puts(
+          "usage: ddtb-tablebase-effect DIR [--list FILE] [--deals N] [--cache-mb M] [--warm] "
+          "[--endgames N]");
       return 0;
     } else if (dir.empty() && a[0] != '-') {
       dir = a;
@@ -151,17 +151,17 @@ int main(int argc, char** argv) {
           std::printf("MISMATCH on %s: without tables %d tricks, with %d; card scores",
                       describe(p).c_str(), ra.tricks, rb.tricks);
           for (std::size_t c = 0; c < ra.cards.size() && c < rb.cards.size(); ++c)
-            std::printf(" %s %d/%d", ddtb::to_string(ra.cards[c].card).c_str(),
-                        ra.cards[c].tricks, rb.cards[c].tricks);
+            std::printf(" %s %d/%d", ddtb::to_string(ra.cards[c].card).c_str(), ra.cards[c].tricks,
+                        rb.cards[c].tricks);
           std::printf("\n");
         }
       }
     }
-    std::printf("%d endgames of %2d cards, every card's score: without %.1f us, %.0f nodes; "
-                "with %.1f us, %.0f nodes; ratio nodes %.3f, time %.3f%s\n",
-                endgames, 4 * tricks, 1e6 * tp / endgames, double(np) / endgames,
-                1e6 * tt / endgames, double(nt) / endgames, double(nt) / double(np), tt / tp,
-                differ ? " MISMATCH" : "");
+    std::printf(
+        "%d endgames of %2d cards, every card's score: without %.1f us, %.0f nodes; "
+        "with %.1f us, %.0f nodes; ratio nodes %.3f, time %.3f%s\n",
+        endgames, 4 * tricks, 1e6 * tp / endgames, double(np) / endgames, 1e6 * tt / endgames,
+        double(nt) / endgames, double(nt) / double(np), tt / tp, differ ? " MISMATCH" : "");
     bad += differ;
   }
   return bad ? 1 : 0;

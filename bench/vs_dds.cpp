@@ -52,7 +52,7 @@ struct Options {
   bool tables = true, solves = true;  // the work to time
   Sides sides = Sides::kBoth;
   std::size_t tt_mb = 0;  // ddtb's table cap in MiB; 0: the library's defaults
-  int dds_mb = 0;  // SetResources' maxMemoryMB; 0 = DDS's default
+  int dds_mb = 0;         // SetResources' maxMemoryMB; 0 = DDS's default
   bool fresh_solver = false;
   bool quiet = false;
   int rounds = 1;             // times each side runs, alternating
@@ -410,9 +410,10 @@ void print_worst_deals(const Options& o, const std::vector<RefDeal>& deals,
       ratio = a / b, a_worst = a, b_worst = b, at = deals[i].number;
     }
     if (at < 0) return;
-    std::printf("worst %s (dds at least %.0f ms): deal %d, ddtb %.3f s, dds %.3f s (cpu, %zu rounds), "
-                "ratio %.3f\n",
-                what, kWorstDealFloorS * 1e3, at, a_worst, b_worst, ours.size(), ratio);
+    std::printf(
+        "worst %s (dds at least %.0f ms): deal %d, ddtb %.3f s, dds %.3f s (cpu, %zu rounds), "
+        "ratio %.3f\n",
+        what, kWorstDealFloorS * 1e3, at, a_worst, b_worst, ours.size(), ratio);
   };
   if (o.tables) worst("DD table", &SideResult::tables);
   if (o.solves) worst("FUT solve", &SideResult::solves);
@@ -455,7 +456,8 @@ int run(const Options& o) {
     std::printf(
         "  FUT solves: SolveBoard(target -1, solutions %d, mode 1) on both sides, ddtb's "
         "through its C API (SetMaxThreads(1), TT %s%s)\n",
-        o.solutions, ddtb_tt_text(o.tt_mb).c_str(), o.fresh_solver ? ", FreeMemory before each deal" : "");
+        o.solutions, ddtb_tt_text(o.tt_mb).c_str(),
+        o.fresh_solver ? ", FreeMemory before each deal" : "");
   if (table_cards)
     std::printf("  ddtb: endgame tables of %s, up to %d cards\n", o.tablebase.c_str(), table_cards);
   if (with_dds)

@@ -37,8 +37,7 @@ Expected<void> sync_parent_directory(const std::string& path) {
   return {};
 }
 
-Expected<void> write_file_atomically(const std::string& path,
-                                     std::span<const std::uint8_t> bytes) {
+Expected<void> write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes) {
   const std::string tmp = path + ".tmp." + std::to_string(::getpid()) + "." +
                           std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id()));
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);

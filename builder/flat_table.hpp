@@ -18,7 +18,7 @@ class FlatTable {
   // The value of `key`, or nullptr.
   Value* find(const Key& key) {
     if (slots_.empty()) return nullptr;
-    for (std::size_t i = Hash{}(key) & mask_;; i = (i + 1) & mask_) {
+    for (std::size_t i = Hash{}(key)&mask_;; i = (i + 1) & mask_) {
       Slot& s = slots_[i];
       if (!s.used) return nullptr;
       if (same(s.key, key)) return &s.value;
@@ -27,7 +27,7 @@ class FlatTable {
   // Inserts (key, value) if key is absent; returns whether it was inserted.
   bool insert(const Key& key, const Value& value) {
     if ((used_.size() + 1) * 2 > slots_.size()) grow();
-    for (std::size_t i = Hash{}(key) & mask_;; i = (i + 1) & mask_) {
+    for (std::size_t i = Hash{}(key)&mask_;; i = (i + 1) & mask_) {
       Slot& s = slots_[i];
       if (!s.used) {
         s.used = true;

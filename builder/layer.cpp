@@ -66,7 +66,9 @@ struct Prepared {
 
 }  // namespace
 
-bool meets(const SetQuery& q, const TbSet& s) { return Prepared(q).meets(s); }
+bool meets(const SetQuery& q, const TbSet& s) {
+  return Prepared(q).meets(s);
+}
 
 bool all_within(std::span<const TbSet> sets, const SetQuery& q, int lo, int hi) {
   const Prepared p(q);

@@ -24,7 +24,7 @@ namespace ddtb::detail::tb {
 // shape allows).
 struct SetQuery {
   ShapeKey shape = 0;
-  Nibbles prefix{};              // one-hot owners of the fixed cards
+  Nibbles prefix{};  // one-hot owners of the fixed cards
   std::array<std::uint8_t, 4> fixed{};
 };
 

@@ -94,20 +94,19 @@ Expected<std::unique_ptr<Layer>> build_partitions(std::unique_ptr<Layer> layer,
 Expected<std::unique_ptr<Layer>> build_layer(int tricks, StrainClass klass,
                                              const LowerLayers& lower, int threads,
                                              LayerStats& stats, const Progress& progress) {
-  return build_partitions(
-      std::make_unique<Layer>(tricks, klass), lower, threads, stats, progress,
-      [&](PartitionBuilder& b, int, ShapeKey shape, PartitionStats& st) {
-        return b.build(klass, shape, st);
-      });
+  return build_partitions(std::make_unique<Layer>(tricks, klass), lower, threads, stats, progress,
+                          [&](PartitionBuilder& b, int, ShapeKey shape, PartitionStats& st) {
+                            return b.build(klass, shape, st);
+                          });
 }
 
 Expected<std::unique_ptr<Layer>> build_bound_layer(const Layer& exact, int bound, int threads,
                                                    LayerStats& stats, const Progress& progress) {
-  return build_partitions(
-      std::make_unique<Layer>(exact.tricks(), exact.klass(), bound), LowerLayers{}, threads,
-      stats, progress, [&](PartitionBuilder& b, int i, ShapeKey shape, PartitionStats& st) {
-        return b.build_bound(exact.klass(), shape, exact.sets(i), bound, st);
-      });
+  return build_partitions(std::make_unique<Layer>(exact.tricks(), exact.klass(), bound),
+                          LowerLayers{}, threads, stats, progress,
+                          [&](PartitionBuilder& b, int i, ShapeKey shape, PartitionStats& st) {
+                            return b.build_bound(exact.klass(), shape, exact.sets(i), bound, st);
+                          });
 }
 
 Expected<std::unique_ptr<Layer>> load_layer(const LayerFile& file) {
@@ -119,7 +118,8 @@ Expected<std::unique_ptr<Layer>> load_layer(const LayerFile& file) {
     if (!chunk) return chunk.error();
     for (std::size_t i = 0; i + 1 < chunk->starts.size(); ++i) {
       auto& out = layer->sets(static_cast<int>(chunk->first + i));
-      out.assign(chunk->sets.begin() + chunk->starts[i], chunk->sets.begin() + chunk->starts[i + 1]);
+      out.assign(chunk->sets.begin() + chunk->starts[i],
+                 chunk->sets.begin() + chunk->starts[i + 1]);
       sets += out.size();
     }
   }

@@ -6,10 +6,10 @@
 #include <memory>
 #include <string>
 
-#include "builder/partition_builder.hpp"
-#include "ddtb/expected.hpp"
 #include "builder/layer.hpp"
 #include "builder/layer_writer.hpp"
+#include "builder/partition_builder.hpp"
+#include "ddtb/expected.hpp"
 #include "tablebase/layer_file.hpp"
 
 namespace ddtb::detail::tb {
@@ -18,8 +18,8 @@ struct LayerStats {
   int tricks = 0;
   StrainClass klass = StrainClass::kNoTrump;
   std::uint64_t partitions = 0;
-  PartitionStats work;       // summed over partitions
-  double cpu_seconds = 0;    // all threads
+  PartitionStats work;     // summed over partitions
+  double cpu_seconds = 0;  // all threads
   double wall_seconds = 0;
   std::uint64_t file_bytes = 0;
 };

@@ -31,7 +31,6 @@ Expected<std::uint64_t> write_layer(const std::string& path, const Layer& layer,
   return writer.finish();
 }
 
-
 LayerWriter::LayerWriter(std::string path, int tricks, StrainClass klass,
                          const WriteOptions& options, int bound)
     : path_(std::move(path)),

@@ -327,7 +327,7 @@ int cmd_build(const std::vector<std::string>& args) {
     std::fprintf(stderr, "ddtb-build: %s: %s\n", out.c_str(), std::strerror(errno));
     return 2;
   }
-  if (struct stat st {}; ::stat(out.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+  if (struct stat st{}; ::stat(out.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
     std::fprintf(stderr, "ddtb-build: --out %s: not a directory\n", out.c_str());
     return 2;
   }
@@ -391,8 +391,8 @@ int cmd_build(const std::vector<std::string>& args) {
             return 1;
           }
       const auto t0 = std::chrono::steady_clock::now();
-      const std::string what = std::to_string(4 * tricks) + "-card " +
-                               (round ? "bound layers" : "layers");
+      const std::string what =
+          std::to_string(4 * tricks) + "-card " + (round ? "bound layers" : "layers");
       bar.start();
       auto stats = run_units(todo, plan_work(todo), lower.lower(), static_cast<int>(threads),
                              [&](std::uint64_t d, std::uint64_t t) { bar.show(what, d, t); });
@@ -426,7 +426,8 @@ int cmd_build(const std::vector<std::string>& args) {
         // GiB decoded, docs/SCALE.md).
         if (needed) {
           auto file = open_layer_file(out, tricks, todo[j].params.klass);
-          auto layer = file ? load_layer(**file) : ddtb::Expected<std::unique_ptr<Layer>>(file.error());
+          auto layer =
+              file ? load_layer(**file) : ddtb::Expected<std::unique_ptr<Layer>>(file.error());
           if (!layer) {
             std::fprintf(stderr, "ddtb-build: %s\n", layer.error().message.c_str());
             return 1;
@@ -649,8 +650,8 @@ int cmd_sample(const std::vector<std::string>& args) {
         ++partitions;
         states += partition_states(shape, k);
       }
-      std::printf("%lld cards %-8s: %zu partitions, %.4g canonical states\n", cards,
-                  class_name(k), partitions, states);
+      std::printf("%lld cards %-8s: %zu partitions, %.4g canonical states\n", cards, class_name(k),
+                  partitions, states);
     }
     return 0;
   }

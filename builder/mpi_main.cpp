@@ -394,8 +394,9 @@ int run(const Options& o, int rank, int ranks) {
         for (int round = 0; round < 2 && !plan_msg[0]; ++round)
           for (std::size_t j = 0; j < kinds.size(); ++j)
             if ((kinds[j].second > 0) == (round == 1) &&
-                ::access((o.out + "/" + layer_file_name(t, kinds[j].first, kinds[j].second)).c_str(),
-                         F_OK) != 0) {
+                ::access(
+                    (o.out + "/" + layer_file_name(t, kinds[j].first, kinds[j].second)).c_str(),
+                    F_OK) != 0) {
               plan_msg[0] = t;
               plan_msg[1] |= 1 << j;
             }

@@ -54,7 +54,8 @@ bool Oracle::search(Game& g, int ply, bool lower, int v) {
   if (ply == 4) {
     // The completed trick, one byte per card: slot and position + 1 (0 = x).
     std::uint32_t key = 0;
-    for (const Card& c : g.cards) key = key << 8 | std::uint32_t(c.slot) << 4 | std::uint32_t(c.pos + 1);
+    for (const Card& c : g.cards)
+      key = key << 8 | std::uint32_t(c.slot) << 4 | std::uint32_t(c.pos + 1);
     LeafValue lv;
     if (const LeafValue* memo = leaves_.find(key)) {
       lv = *memo;

@@ -41,7 +41,7 @@ struct GapError : std::runtime_error {
 struct OracleStats {
   std::uint64_t calls = 0;
   std::uint64_t leaves = 0;
-  std::uint64_t lookups = 0;      // successor range queries (after the cache)
+  std::uint64_t lookups = 0;  // successor range queries (after the cache)
   std::uint64_t cache_hits = 0;
 };
 
@@ -95,8 +95,7 @@ class Oracle {
       std::memcpy(&g, o.q.fixed.data(), 4);
       return ((q.shape ^ o.q.shape) | (q.prefix[0] ^ o.q.prefix[0]) |
               (q.prefix[1] ^ o.q.prefix[1]) | (q.prefix[2] ^ o.q.prefix[2]) |
-              (q.prefix[3] ^ o.q.prefix[3]) | (f ^ g) |
-              std::uint64_t(klass != o.klass)) == 0;
+              (q.prefix[3] ^ o.q.prefix[3]) | (f ^ g) | std::uint64_t(klass != o.klass)) == 0;
     }
   };
   struct QueryKeyHash {

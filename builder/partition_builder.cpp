@@ -247,9 +247,8 @@ std::vector<TbSet> PartitionBuilder::build_bound(StrainClass klass, ShapeKey sha
       // search backs up the set's cards as winning ranks, which claims the
       // value for every position agreeing on them. Those states are the
       // canonical states of the candidate with its tied slots permuted.
-      return for_all_tied_orders(klass, q, [&](const SetQuery& p) {
-        return all_within(exact, p, lo, hi);
-      });
+      return for_all_tied_orders(klass, q,
+                                 [&](const SetQuery& p) { return all_within(exact, p, lo, hi); });
     });
     return prefix_set(shape, u, fixed, at_least ? 1 : 0);
   });

@@ -25,17 +25,17 @@
 #include <vector>
 
 #include "builder/flat_table.hpp"
+#include "builder/layer.hpp"
 #include "builder/oracle.hpp"
 #include "solver/search.hpp"
-#include "builder/layer.hpp"
 
 namespace ddtb::detail::tb {
 
 struct PartitionStats {
-  std::uint64_t popped = 0;       // states taken from the open list
-  std::uint64_t evaluated = 0;    // independent states valued and generalized
-  std::uint64_t sets = 0;         // sets before compaction
-  std::uint64_t compacted = 0;    // sets after compaction
+  std::uint64_t popped = 0;     // states taken from the open list
+  std::uint64_t evaluated = 0;  // independent states valued and generalized
+  std::uint64_t sets = 0;       // sets before compaction
+  std::uint64_t compacted = 0;  // sets after compaction
   std::uint64_t solver_nodes = 0;
   OracleStats oracle;
 

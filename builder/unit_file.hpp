@@ -50,8 +50,8 @@
 #include <string>
 #include <vector>
 
-#include "ddtb/expected.hpp"
 #include "builder/layer_writer.hpp"
+#include "ddtb/expected.hpp"
 #include "tablebase/layer_file.hpp"
 
 namespace ddtb::detail::tb {

@@ -11,10 +11,10 @@
 #include <unistd.h>
 
 #include "builder/layer_build.hpp"
+#include "builder/layer_writer.hpp"
 #include "ddtb/position.hpp"
 #include "ddtb/tablebase.hpp"
 #include "solver/search.hpp"
-#include "builder/layer_writer.hpp"
 #include "tablebase/layer_file.hpp"
 
 namespace ddtb::detail::tb {
@@ -120,9 +120,8 @@ void check_partition(const Layer& layer, int index, const LowerLayers& lower, Se
     }
     engine.set_root(hands, trump, 0, nullptr, 0);
     // The leader (seat 0) is North: North-South's tricks are the leader's side's.
-    const int searched = layer.bound() > 0
-                             ? int(engine.test(layer.bound()) >= layer.bound())
-                             : engine.solve(value, 0, 13, false, nullptr);
+    const int searched = layer.bound() > 0 ? int(engine.test(layer.bound()) >= layer.bound())
+                                           : engine.solve(value, 0, 13, false, nullptr);
     if (searched != value)
       failures.add(layer_name(layer) + ": table says " + std::to_string(value) +
                    ", one trick of search over the layer below says " + std::to_string(searched) +

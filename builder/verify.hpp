@@ -25,9 +25,9 @@ namespace ddtb::detail::tb {
 
 struct VerifyOptions {
   std::uint64_t seed = 1;
-  int full_states_max_cards = 12;        // check 1 on every state up to this many cards
-  std::uint64_t sample_partitions = 500; // check 1 on every state of this many partitions beyond
-  int full_solver_max_cards = 8;         // check 2 on every state up to this many cards
+  int full_states_max_cards = 12;           // check 1 on every state up to this many cards
+  std::uint64_t sample_partitions = 500;    // check 1 on every state of this many partitions beyond
+  int full_solver_max_cards = 8;            // check 2 on every state up to this many cards
   std::uint64_t solver_positions = 100000;  // check 2 random positions per larger layer
   int threads = 1;
 };
@@ -37,8 +37,8 @@ struct VerifyLayerReport {
   bool trump = false;
   int bound = 0;  // 0: the exact layer; t: the bound layer "at least t"
   std::uint64_t partitions_checked = 0;
-  std::uint64_t states_checked = 0;    // check 1
-  std::uint64_t solver_checked = 0;    // check 2
+  std::uint64_t states_checked = 0;  // check 1
+  std::uint64_t solver_checked = 0;  // check 2
   std::uint64_t failures = 0;
   double seconds = 0;
 };
@@ -49,8 +49,8 @@ struct VerifyReport {
   bool ok() const { return failures.empty(); }
 };
 
-using VerifyProgress = std::function<void(const std::string& what, std::uint64_t done,
-                                          std::uint64_t total)>;
+using VerifyProgress =
+    std::function<void(const std::string& what, std::uint64_t done, std::uint64_t total)>;
 
 // Verifies every layer file of `dir`. An Error when the files cannot be read
 // at all; otherwise the report (check ok()).

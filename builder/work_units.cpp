@@ -113,8 +113,8 @@ LayerJob make_job(const std::string& dir, int tricks, StrainClass klass,
 Expected<void> attach_exact(LayerJob& job) {
   auto file = open_layer_file(job.dir, job.params.tricks, job.params.klass);
   if (!file)
-    return Error{file.error().code, job.name() + " layer needs the exact layer: " +
-                                        file.error().message};
+    return Error{file.error().code,
+                 job.name() + " layer needs the exact layer: " + file.error().message};
   job.exact = std::move(*file);
   return {};
 }

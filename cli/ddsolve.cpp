@@ -181,8 +181,9 @@ int run(const std::vector<std::string_view>& args) {
     return solve_all(in, "--deal", *options, *solver, options->deals.size());
   }
   if (options->files.empty() && ::isatty(STDIN_FILENO) == 1)
-    return usage_error("no FILE given, and standard input is a terminal: give a PBN FILE, "
-                       "pipe one in, or --deal");
+    return usage_error(
+        "no FILE given, and standard input is a terminal: give a PBN FILE, "
+        "pipe one in, or --deal");
   if (options->files.empty()) return solve_all(std::cin, "<stdin>", *options, *solver, 0);
   // Each file in turn, its output after the previous one's. The exit status
   // is the worst: a file that cannot be read (2) does not stop the others.

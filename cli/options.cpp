@@ -205,8 +205,10 @@ std::vector<std::string> expand_short_options(std::span<const std::string_view> 
         known = false;
       }
     }
-    if (known) out.insert(out.end(), parts.begin(), parts.end());
-    else out.emplace_back(arg);
+    if (known)
+      out.insert(out.end(), parts.begin(), parts.end());
+    else
+      out.emplace_back(arg);
   }
   return out;
 }
@@ -300,8 +302,7 @@ Expected<Options> parse_options(std::span<const std::string_view> raw_args) {
       const auto v = value();
       if (!v || v->empty()) return usage(option + " needs a deal, e.g. \"N:AKQ.xx... E:...\"");
       const auto deal = parse_pbn_deal(*v);
-      if (!deal)
-        return usage(option + " '" + std::string(*v) + "': " + deal.error().message);
+      if (!deal) return usage(option + " '" + std::string(*v) + "': " + deal.error().message);
       options.deals.emplace_back(*v);
     } else if (name == "-q" || name == "--quiet") {
       options.quiet = true;

@@ -18,20 +18,42 @@ using Bits = std::uint64_t;
 inline constexpr Bits kLane = 0x7ffc;
 inline constexpr int kNoTrump = 4;
 
-constexpr Bits suit_bits(int suit) { return kLane << (16 * suit); }
-constexpr int suit_of(int card) { return card >> 4; }
-constexpr int rank_of(int card) { return card & 15; }
-constexpr Bits bit_of(int card) { return Bits{1} << card; }
+constexpr Bits suit_bits(int suit) {
+  return kLane << (16 * suit);
+}
+constexpr int suit_of(int card) {
+  return card >> 4;
+}
+constexpr int rank_of(int card) {
+  return card & 15;
+}
+constexpr Bits bit_of(int card) {
+  return Bits{1} << card;
+}
 
-constexpr int count(Bits b) { return std::popcount(b); }
+constexpr int count(Bits b) {
+  return std::popcount(b);
+}
 // Index of the highest / lowest set bit; b must not be 0.
-constexpr int top_index(Bits b) { return 63 - std::countl_zero(b); }
-constexpr int bottom_index(Bits b) { return std::countr_zero(b); }
-constexpr Bits top_bit(Bits b) { return Bits{1} << top_index(b); }
-constexpr Bits bottom_bit(Bits b) { return b & (~b + 1); }
+constexpr int top_index(Bits b) {
+  return 63 - std::countl_zero(b);
+}
+constexpr int bottom_index(Bits b) {
+  return std::countr_zero(b);
+}
+constexpr Bits top_bit(Bits b) {
+  return Bits{1} << top_index(b);
+}
+constexpr Bits bottom_bit(Bits b) {
+  return b & (~b + 1);
+}
 // Bits strictly above / below a single bit.
-constexpr Bits above(Bits bit) { return ~((bit << 1) - 1); }
-constexpr Bits below(Bits bit) { return bit - 1; }
+constexpr Bits above(Bits bit) {
+  return ~((bit << 1) - 1);
+}
+constexpr Bits below(Bits bit) {
+  return bit - 1;
+}
 
 // The `n` highest cards of `cards` (all of them if it has fewer).
 constexpr Bits top_cards(Bits cards, int n) {

@@ -11,9 +11,15 @@ constexpr char kSeatLetters[] = "NESW";
 constexpr char kRankLetters[] = "23456789TJQKA";
 }  // namespace
 
-char suit_letter(Suit s) { return kSuitLetters[to_int(s) & 3]; }
-char strain_letter(Strain s) { return to_int(s) <= 4 ? kStrainLetters[to_int(s)] : '?'; }
-char seat_letter(Seat s) { return kSeatLetters[to_int(s) & 3]; }
+char suit_letter(Suit s) {
+  return kSuitLetters[to_int(s) & 3];
+}
+char strain_letter(Strain s) {
+  return to_int(s) <= 4 ? kStrainLetters[to_int(s)] : '?';
+}
+char seat_letter(Seat s) {
+  return kSeatLetters[to_int(s) & 3];
+}
 char rank_letter(int rank) {
   return rank >= kMinRank && rank <= kMaxRank ? kRankLetters[rank - kMinRank] : '?';
 }
@@ -42,7 +48,9 @@ std::optional<int> rank_from_letter(char c) {
   return std::nullopt;
 }
 
-std::string to_string(Card c) { return {suit_letter(c.suit), rank_letter(c.rank)}; }
+std::string to_string(Card c) {
+  return {suit_letter(c.suit), rank_letter(c.rank)};
+}
 
 std::optional<Card> parse_card(std::string_view text) {
   if (text.size() != 2) return std::nullopt;
@@ -57,7 +65,8 @@ std::string to_pbn(CardSet hand) {
   for (int s = 0; s < 4; ++s) {
     if (s) out += '.';
     for (int r = kMaxRank; r >= kMinRank; --r)
-      if (hand.contains(Card{suit_from_int(s), static_cast<std::uint8_t>(r)})) out += rank_letter(r);
+      if (hand.contains(Card{suit_from_int(s), static_cast<std::uint8_t>(r)}))
+        out += rank_letter(r);
   }
   return out;
 }

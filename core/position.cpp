@@ -14,9 +14,13 @@ const char* seat_name(Seat s) {
   return kNames[to_int(s) & 3];
 }
 
-Error syntax(std::string msg) { return Error{ErrorCode::kSyntax, std::move(msg)}; }
+Error syntax(std::string msg) {
+  return Error{ErrorCode::kSyntax, std::move(msg)};
+}
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
 
 // "hand 2 (East)": which hand of the text, and whose it is.
 std::string hand_label(int index, Seat seat) {
@@ -37,8 +41,8 @@ Expected<Deal> Deal::from_hands(const std::array<CardSet, 4>& hands) {
   for (int i = 0; i < 4; ++i) {
     const CardSet h = hands[i];
     if ((h.bits() & ~CardSet::kAllBits) != 0)
-      return Error{ErrorCode::kBadArgument,
-                   std::string(seat_name(seat_from_int(i))) + "'s hand holds bits that are no card"};
+      return Error{ErrorCode::kBadArgument, std::string(seat_name(seat_from_int(i))) +
+                                                "'s hand holds bits that are no card"};
     if (seen.intersects(h)) {
       const Card dup = *(seen & h).begin();
       return Error{ErrorCode::kDuplicateCard, "card " + to_string(dup) + " is in " +
@@ -50,11 +54,11 @@ Expected<Deal> Deal::from_hands(const std::array<CardSet, 4>& hands) {
   const int n = hands[0].size();
   for (int i = 1; i < 4; ++i) {
     if (hands[i].size() != n)
-      return Error{ErrorCode::kCardCount,
-                   std::string("hands differ in size: North ") + std::to_string(hands[0].size()) +
-                       ", East " + std::to_string(hands[1].size()) + ", South " +
-                       std::to_string(hands[2].size()) + ", West " +
-                       std::to_string(hands[3].size())};
+      return Error{ErrorCode::kCardCount, std::string("hands differ in size: North ") +
+                                              std::to_string(hands[0].size()) + ", East " +
+                                              std::to_string(hands[1].size()) + ", South " +
+                                              std::to_string(hands[2].size()) + ", West " +
+                                              std::to_string(hands[3].size())};
   }
   if (n == 0) return Error{ErrorCode::kCardCount, "the deal has no cards"};
   return Deal(hands);
@@ -84,8 +88,7 @@ Expected<Deal> parse_pbn_deal(std::string_view text) {
   while (true) {
     while (i < n && is_space(text[i])) ++i;
     if (i >= n) break;
-    if (h == 4)
-      return syntax(col(i) + ": more than four hands (text after the fourth hand)");
+    if (h == 4) return syntax(col(i) + ": more than four hands (text after the fourth hand)");
     const Seat seat = next_seat(first, h);
     const std::string label = hand_label(h, seat);
     if (text[i] == '-' && (i + 1 >= n || is_space(text[i + 1])))
@@ -97,7 +100,8 @@ Expected<Deal> parse_pbn_deal(std::string_view text) {
       const char c = text[i];
       if (c == '.') {
         if (++suit > 3)
-          return syntax(label + ", " + col(i) + ": a hand has four suits (S.H.D.C), this is a fifth");
+          return syntax(label + ", " + col(i) +
+                        ": a hand has four suits (S.H.D.C), this is a fifth");
         continue;
       }
       int rank;
@@ -113,8 +117,8 @@ Expected<Deal> parse_pbn_deal(std::string_view text) {
       const Card card{suit_from_int(suit), static_cast<std::uint8_t>(rank)};
       const int prev = owner[card.index()];
       if (prev >= 0) {
-        const std::string where =
-            prev == h ? "twice in this hand" : "also in " + hand_label(prev, next_seat(first, prev));
+        const std::string where = prev == h ? "twice in this hand"
+                                            : "also in " + hand_label(prev, next_seat(first, prev));
         return Error{ErrorCode::kDuplicateCard,
                      label + ", " + col(i) + ": card " + to_string(card) + " is " + where};
       }
@@ -127,25 +131,24 @@ Expected<Deal> parse_pbn_deal(std::string_view text) {
     hands[to_int(seat)] = hand;
     ++h;
   }
-  if (h < 4)
-    return syntax("a deal has four hands separated by spaces; found " + std::to_string(h));
+  if (h < 4) return syntax("a deal has four hands separated by spaces; found " + std::to_string(h));
 
   for (int k = 0; k < 4; ++k) {
     const Seat seat = next_seat(first, k);
     if (hands[to_int(seat)].size() > 13)
-      return Error{ErrorCode::kCardCount,
-                   hand_label(k, seat) + " has " + std::to_string(hands[to_int(seat)].size()) +
-                       " cards; at most 13"};
+      return Error{ErrorCode::kCardCount, hand_label(k, seat) + " has " +
+                                              std::to_string(hands[to_int(seat)].size()) +
+                                              " cards; at most 13"};
   }
   const int size0 = hands[to_int(first)].size();
   for (int k = 1; k < 4; ++k) {
     const Seat seat = next_seat(first, k);
     const int sz = hands[to_int(seat)].size();
     if (sz != size0)
-      return Error{ErrorCode::kCardCount,
-                   hand_label(k, seat) + " has " + std::to_string(sz) + " cards but " +
-                       hand_label(0, first) + " has " + std::to_string(size0) +
-                       "; all hands must have the same number of cards"};
+      return Error{ErrorCode::kCardCount, hand_label(k, seat) + " has " + std::to_string(sz) +
+                                              " cards but " + hand_label(0, first) + " has " +
+                                              std::to_string(size0) +
+                                              "; all hands must have the same number of cards"};
   }
   if (size0 == 0) return Error{ErrorCode::kCardCount, "the deal has no cards"};
   return Deal::from_hands(hands);
@@ -185,8 +188,8 @@ Expected<Position> Position::make_as_played(const std::array<CardSet, 4>& hands,
     const Card c = trick[i];
     const Seat who = next_seat(leader, static_cast<int>(i));
     if (!c.valid())
-      return bad(ErrorCode::kBadTrick, "card " + std::to_string(i + 1) +
-                                           " of the current trick is not a card");
+      return bad(ErrorCode::kBadTrick,
+                 "card " + std::to_string(i + 1) + " of the current trick is not a card");
     if (seen.contains(c))
       return bad(ErrorCode::kDuplicateCard, "card " + to_string(c) + ", played to the trick by " +
                                                 seat_name(who) + ", is still in a hand");
@@ -272,10 +275,10 @@ Expected<Position> Position::play(Card c) const {
   if (!c.valid()) return Error{ErrorCode::kBadArgument, "not a card"};
   const Seat who = to_play();
   if (!legal_cards().contains(c)) {
-    const std::string why = hands_[to_int(who)].contains(c)
-                                ? " must follow suit"
-                                : " does not hold " + to_string(c);
-    return Error{ErrorCode::kBadTrick, "illegal card " + to_string(c) + ": " + seat_name(who) + why};
+    const std::string why =
+        hands_[to_int(who)].contains(c) ? " must follow suit" : " does not hold " + to_string(c);
+    return Error{ErrorCode::kBadTrick,
+                 "illegal card " + to_string(c) + ": " + seat_name(who) + why};
   }
   Position next = *this;
   next.hands_[to_int(who)].erase(c);

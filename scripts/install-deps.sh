@@ -4,7 +4,8 @@
 # and benchmarks only; the library never links it. clang-14, libclang-rt-14-dev
 # (libFuzzer and Clang's sanitizer runtimes) and llvm-14 (llvm-symbolizer, for
 # readable sanitizer reports) are for the fuzz targets and sanitizer builds
-# (README.md, "Hardening"); GCC's ASan/UBSan/TSan runtimes come with g++.
+# (README.md, "Hardening"); clang-format-14 checks the formatting (CTest
+# ddtb_clang_format); GCC's ASan/UBSan/TSan runtimes come with g++.
 # openmpi-bin and libopenmpi-dev give mpirun and ddtb-build-mpi, the MPI
 # launcher of tablebase builds (docs/DISTRIBUTED.md).
 set -euo pipefail
@@ -16,4 +17,4 @@ apt-get install -y -qq --no-install-recommends \
   libgtest-dev libgmock-dev libbenchmark-dev \
   libdds-dev \
   openmpi-bin libopenmpi-dev \
-  clang-14 libclang-rt-14-dev llvm-14
+  clang-14 libclang-rt-14-dev llvm-14 clang-format-14

@@ -9,10 +9,14 @@ namespace ddtb::detail {
 inline namespace DDTB_ISA_NS {
 namespace {
 
-constexpr bool is_ns(int seat) { return (seat & 1) == 0; }
+constexpr bool is_ns(int seat) {
+  return (seat & 1) == 0;
+}
 
 // The shape key: every seat's length in every suit, 4 bits each.
-constexpr int shape_shift(int seat, int suit) { return 4 * (seat * 4 + suit); }
+constexpr int shape_shift(int seat, int suit) {
+  return 4 * (seat * 4 + suit);
+}
 
 std::uint64_t shape_of(const std::array<Bits, 4>& hands) {
   std::uint64_t shape = 0;
@@ -108,10 +112,14 @@ void Engine::list_fixed_root(Bits choices, const TrickView& view, MoveList& ml) 
 Value Engine::search(int beta) {
   root_card_ = -1;
   switch (root_pos_) {
-    case 1: return play_moves<1>(0, beta, MoveHints{});
-    case 2: return play_moves<2>(0, beta, MoveHints{});
-    case 3: return play_moves<3>(0, beta, MoveHints{});
-    default: return trick_start(0, beta);
+    case 1:
+      return play_moves<1>(0, beta, MoveHints{});
+    case 2:
+      return play_moves<2>(0, beta, MoveHints{});
+    case 3:
+      return play_moves<3>(0, beta, MoveHints{});
+    default:
+      return trick_start(0, beta);
   }
 }
 
@@ -201,8 +209,10 @@ Value Engine::trick_start(int t, int beta) {
   }
 
   Value v = play_moves<0>(t, beta, hints);
-  if (!f_.winning_ranks) v.winners = tr.start;
-  else v.winners = drop_bottom_runs(v.winners, tr);
+  if (!f_.winning_ranks)
+    v.winners = tr.start;
+  else
+    v.winners = drop_bottom_runs(v.winners, tr);
   if (f_.transposition_table) store(tr, v, beta, best_card_[t][0]);
   return v;
 }
@@ -213,7 +223,8 @@ bool Engine::probe_table(int t, int beta, Value& hit, MoveHints& hints) {
   prepare_relative(t);
   ++stats_.tt_lookups;
   TransTable::Entry e, hint;
-  if (tt_.probe(tr.shape, TransTable::lead_key(tr.leader, trump_), tr.rel, beta, e, &hint, tr.seen)) {
+  if (tt_.probe(tr.shape, TransTable::lead_key(tr.leader, trump_), tr.rel, beta, e, &hint,
+                tr.seen)) {
     ++stats_.tt_hits;
     const Bits w = f_.winning_ranks ? cards_at_places(e.places(), tr.start) : tr.start;
     hit = {e.lower() >= beta ? e.lower() : e.upper(), w};
@@ -339,8 +350,8 @@ Value Engine::play_moves(int t, int beta, const MoveHints& hints_in) {
   // Near the root, leads whose likely trick ends in a decisive table entry
   // are tried first (the table often holds that trick from another search);
   // that needs the whole list ordered up front.
-  const bool probe_leads = pos == 0 && f_.move_ordering && tr.rel_valid &&
-                           count(hand_[seat]) >= kProbeLeadsMinTricks;
+  const bool probe_leads =
+      pos == 0 && f_.move_ordering && tr.rel_valid && count(hand_[seat]) >= kProbeLeadsMinTricks;
   // The remembered cutoff card goes first; the rest is listed and ordered
   // only if it fails to cut.
   int from = 0;
@@ -439,8 +450,9 @@ bool Engine::probe_lead(int t, int lead, int beta) {
     const int seat = (tr.leader + pos) & 3;
     int card = lead;
     if (pos > 0) {
-      const TrickView view{tr.leader, pos, tr.lead_suit, tr.cards[tr.win_pos],
-                           (tr.leader + tr.win_pos) & 3, tr.start};
+      const TrickView view{
+          tr.leader, pos, tr.lead_suit, tr.cards[tr.win_pos], (tr.leader + tr.win_pos) & 3,
+          tr.start};
       MoveHints hints;
       const Bits legal = legal_cards(hand_, view);
       const Bits choices = choices_of(legal, view, f_.rank_equivalence);
@@ -477,7 +489,8 @@ bool Engine::probe_lead(int t, int lead, int beta) {
   }
   TransTable::Entry e;
   TransTable::Seen seen;
-  if (tt_.probe(shape_of(hand_), TransTable::lead_key(winner, trump_), rel, beta - ns, e, nullptr, seen)) {
+  if (tt_.probe(shape_of(hand_), TransTable::lead_key(winner, trump_), rel, beta - ns, e, nullptr,
+                seen)) {
     const bool ns_cut = e.lower() >= beta - ns;
     hit = ns_cut == is_ns(tr.leader);
   }
@@ -509,8 +522,8 @@ std::uint64_t Engine::cutoff_key(const TrickState& tr, int pos, int seat, int be
     b = std::uint64_t(trump_ == kNoTrump ? win_seat : tr.cards[tr.win_pos]) | (needed << 8) |
         (2u << 16);
   }
-  std::uint64_t h = (a ^ (b * 0x9e3779b97f4a7c15ull) ^ (std::uint64_t(pos) << 60)) *
-                    0xbf58476d1ce4e5b9ull;
+  std::uint64_t h =
+      (a ^ (b * 0x9e3779b97f4a7c15ull) ^ (std::uint64_t(pos) << 60)) * 0xbf58476d1ce4e5b9ull;
   return h ^ (h >> 31);
 }
 
@@ -570,7 +583,8 @@ Bits Engine::trick_winners(const TrickState& tr, int winner) const {
   const int card = tr.cards[tr.win_pos];
   const Bits w = bit_of(card);
   const Bits m = suit_bits(suit_of(card));
-  const Bits trick = bit_of(tr.cards[0]) | bit_of(tr.cards[1]) | bit_of(tr.cards[2]) | bit_of(tr.cards[3]);
+  const Bits trick =
+      bit_of(tr.cards[0]) | bit_of(tr.cards[1]) | bit_of(tr.cards[2]) | bit_of(tr.cards[3]);
   if (!(trick & m & ~w)) return 0;  // the only card of its suit: won without rank
   if (!f_.rank_equivalence) return w;
   return run_below(w, (hand_[winner] | w) & m, tr.start & m);
@@ -589,7 +603,8 @@ void Engine::store(const TrickState& tr, const Value& v, int beta, int best_card
     hint_suit = suit_of(best_card);
     hint_index = count(tr.start & suit_bits(hint_suit) & above(bit_of(best_card)));
   }
-  tt_.store(tr.shape, TransTable::lead_key(tr.leader, trump_), places, tr.rel, lower, upper, hint_suit, hint_index, &tr.seen);
+  tt_.store(tr.shape, TransTable::lead_key(tr.leader, trump_), places, tr.rel, lower, upper,
+            hint_suit, hint_index, &tr.seen);
 }
 
 int Engine::hint_card(const TransTable::Entry& e, const TrickState& tr) const {
@@ -629,7 +644,7 @@ class EngineSearch final : public Search {
   void shrink_table() override { tt_.shrink(); }
   TableCounts table_counts() const override {
     return {tt_.budget(),  tt_.max_budget(), tt_.bytes_in_use(),
-            tt_.entries(), tt_.resets(),      tt_.grows()};
+            tt_.entries(), tt_.resets(),     tt_.grows()};
   }
   EngineStats& stats() override { return stats_; }
 

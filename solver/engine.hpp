@@ -84,16 +84,17 @@ class Engine {
     int lead_suit;
     int win_pos;
     int cards[4];
-    Bits start;           // every card at the trick's start (hands + played to it)
-    bool rel_valid;       // rel/shape computed for this trick start
+    Bits start;      // every card at the trick's start (hands + played to it)
+    bool rel_valid;  // rel/shape computed for this trick start
     RelPattern rel;
     std::uint64_t shape;
     TransTable::Seen seen;  // the table's answer to this node's probe, for its store
   };
   // The trick as move generation sees it, with `pos` cards played to it.
   static TrickView trick_view(const TrickState& tr, int pos) {
-    return {tr.leader, pos, tr.lead_suit, pos ? tr.cards[tr.win_pos] : -1,
-            (tr.leader + tr.win_pos) & 3, tr.start};
+    return {
+        tr.leader, pos, tr.lead_suit, pos ? tr.cards[tr.win_pos] : -1, (tr.leader + tr.win_pos) & 3,
+        tr.start};
   }
 
   struct NodeSearch;

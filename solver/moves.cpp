@@ -12,24 +12,43 @@ namespace {
 // followers: win cheaply, else play low; discards from long suits) and were
 // tuned on the bench node-count signature.
 namespace weight {
-constexpr int kTtBestWin = 11, kTtBestLose = 9;    // card stored with a table entry
-constexpr int kRuffRisk = -10;       // lead into an opponent's void with trumps
-constexpr int kRhoHigh = -18;        // RHO holds the top or second card of the suit
-constexpr int kRhoSecondPdTop = 8;   // ... the second only, partner the top: less bad
-constexpr int kRhoTopMySecond = -20; // ... the top, we the second: leading it or away from it gives it up
-constexpr int kRuffSetup = 16;       // singleton lead to partner's top, ruff later
-constexpr int kLhoHigh = -8;         // LHO holds the top card: he wins when he likes
-constexpr int kTowardSecond = 20;    // ... and partner the second: lead toward it
-constexpr int kAwayFromSecond = -24; // ... and we the second: leading it or away from it gives it up
-constexpr int kSuitBest = 12;        // a suit's best lead
-constexpr int kPdRuff = 10;          // lead for partner to ruff
-constexpr int kDiscardLen = 4;       // per card: discard from long suits
-constexpr int kLowLedAbove = 3;      // a led card with this many cards above it is "low"
-constexpr int kForceTop = 10;        // third hand: a card that draws 4th hand's top card
-constexpr int kKnockOut = 15;        // lead a suit where we hold the 2nd and 3rd card
-constexpr int kSplitHonors = 10;     // second hand after a low lead: win with a card that has an equal below it
-constexpr int kTowardTenace = 18;    // lead toward partner's tenace: he holds the 1st and 3rd card, LHO the 2nd
-constexpr int kDiscardSpare = 8;     // suit contract, per card: discard from a suit where we outnumber both opponents
+// A card stored with a table entry as the position's best, when it wins the
+// trick and when it does not.
+constexpr int kTtBestWin = 11, kTtBestLose = 9;
+// A lead into an opponent's void while the opponent has trumps.
+constexpr int kRuffRisk = -10;
+// RHO holds the top or second card of the suit ...
+constexpr int kRhoHigh = -18;
+// ... the second only, partner the top: less bad;
+constexpr int kRhoSecondPdTop = 8;
+// ... the top, we the second: leading it or away from it gives it up.
+constexpr int kRhoTopMySecond = -20;
+// A singleton lead to partner's top card, to ruff later.
+constexpr int kRuffSetup = 16;
+// LHO holds the top card: he wins when he likes ...
+constexpr int kLhoHigh = -8;
+// ... and partner the second: lead toward it;
+constexpr int kTowardSecond = 20;
+// ... and we the second: leading it or away from it gives it up.
+constexpr int kAwayFromSecond = -24;
+// Each suit's best lead (suit_best_first).
+constexpr int kSuitBest = 12;
+// A lead for partner to ruff.
+constexpr int kPdRuff = 10;
+// Per card of the suit: discard from long suits.
+constexpr int kDiscardLen = 4;
+// A led card with at least this many cards of its suit above it is "low".
+constexpr int kLowLedAbove = 3;
+// Third hand: a card that draws fourth hand's top card.
+constexpr int kForceTop = 10;
+// A lead of a suit where we hold the second and third card.
+constexpr int kKnockOut = 15;
+// Second hand after a low lead: win with a card that has an equal below it.
+constexpr int kSplitHonors = 10;
+// A lead toward partner's tenace: he holds the first and third card, LHO the second.
+constexpr int kTowardTenace = 18;
+// Suit contract, per card: discard from a suit where we outnumber both opponents.
+constexpr int kDiscardSpare = 8;
 // No trumps (tuned on DDS's freak deal thomas1 and list1000 deals 301-1000,
 // see lead_suit_info): a lead into partner's void costs this much per card
 // partner could discard (one per run); where every suit the leader holds is
@@ -97,28 +116,31 @@ LeadSuit lead_suit_info(const Hands& H, const TrickView& t, int s, bool cap_void
   if (H.trump == kNoTrump && !L.pds)
     L.suit_w -= weight::kNtPartnerDiscard * count(run_tops(H.h[pd], t.start));
   const bool side_suit = H.trump != kNoTrump && s != H.trump;
-  L.opp_can_ruff =
-      side_suit && ((!L.lhos && H.has_trumps(lho)) || (!L.rhos && H.has_trumps(rho)));
+  L.opp_can_ruff = side_suit && ((!L.lhos && H.has_trumps(lho)) || (!L.rhos && H.has_trumps(rho)));
   if (L.opp_can_ruff) L.suit_w += weight::kRuffRisk;
   if (L.rhos & (L.top | L.second)) {
     L.suit_w += weight::kRhoHigh;
-    if ((L.rhos & L.second) && (L.pds & L.top)) L.suit_w += weight::kRhoSecondPdTop;
-    else if ((L.rhos & L.top) && (L.my & L.second)) L.suit_w += weight::kRhoTopMySecond;
+    if ((L.rhos & L.second) && (L.pds & L.top))
+      L.suit_w += weight::kRhoSecondPdTop;
+    else if ((L.rhos & L.top) && (L.my & L.second))
+      L.suit_w += weight::kRhoTopMySecond;
   } else if (L.lhos & L.top) {
     L.suit_w += weight::kLhoHigh;
-    if (L.pds & L.second) L.suit_w += weight::kTowardSecond;
-    else if (L.my & L.second) L.suit_w += weight::kAwayFromSecond;
+    if (L.pds & L.second)
+      L.suit_w += weight::kTowardSecond;
+    else if (L.my & L.second)
+      L.suit_w += weight::kAwayFromSecond;
   }
   if (side_suit && count(L.my) == 1 && H.has_trumps(me) && (L.pds & L.top) && count(L.pds) >= 2)
     L.suit_w += weight::kRuffSetup;
   // Partner ruffs while the opponents follow: usually a trick.
-  if (side_suit && !L.pds && H.has_trumps(pd) && !L.opp_can_ruff && L.my) L.suit_w += weight::kPdRuff;
+  if (side_suit && !L.pds && H.has_trumps(pd) && !L.opp_can_ruff && L.my)
+    L.suit_w += weight::kPdRuff;
   L.opp = L.lhos | L.rhos;
   // The opponents hold the top card, we the next two: knocking it out sets
   // up both of ours.
   const Bits ours = L.my | L.pds, rest = all & ~L.top & ~L.second;
-  if ((L.opp & L.top) && (ours & L.second) && (ours & top_bit(rest)))
-    L.suit_w += weight::kKnockOut;
+  if ((L.opp & L.top) && (ours & L.second) && (ours & top_bit(rest))) L.suit_w += weight::kKnockOut;
   // Partner's tenace over LHO (AQ over the K): lead toward it, the finesse works.
   if (rest && (L.lhos & L.second) && (L.pds & L.top) && (L.pds & top_bit(rest)))
     L.suit_w += weight::kTowardTenace;
@@ -136,18 +158,28 @@ int lead_weight(const LeadSuit& L, int card, const MoveHints& hints) {
 
   int w;
   if (wins) {
-    if (L.opp_single_top) w = 40 - r;
-    else if (my & top) w = (pds & second) ? 50 - r : is_top ? 31 : 19 - r;
-    else if (pds & top) w = (my & second) ? 50 - r : 35 - r;
-    else if (my & second) w = 40;
-    else w = 30 - r;
+    if (L.opp_single_top)
+      w = 40 - r;
+    else if (my & top)
+      w = (pds & second) ? 50 - r : is_top ? 31 : 19 - r;
+    else if (pds & top)
+      w = (my & second) ? 50 - r : 35 - r;
+    else if (my & second)
+      w = 40;
+    else
+      w = 30 - r;
     if (card == hints.tt_best) w += weight::kTtBestWin;
   } else {
-    if (L.opp_single_top) w = 29 - r;
-    else if (my & top) w = (pds & second) ? 44 - r : is_top ? 25 : 13 - r;
-    else if (pds & top) w = (my & second) ? 44 - r : 29 - r;
-    else if (my & second) w = 29;
-    else w = 13 - r;
+    if (L.opp_single_top)
+      w = 29 - r;
+    else if (my & top)
+      w = (pds & second) ? 44 - r : is_top ? 25 : 13 - r;
+    else if (pds & top)
+      w = (my & second) ? 44 - r : 29 - r;
+    else if (my & second)
+      w = 29;
+    else
+      w = 13 - r;
     if (card == hints.tt_best) w += weight::kTtBestLose;
   }
   return L.suit_w + w;
@@ -172,7 +204,8 @@ bool holds(const Hands& H, const TrickView& t, int card) {
 
 // Whether the led card has at least kLowLedAbove cards of its suit above it.
 bool led_low(const TrickView& t) {
-  return count(t.start & suit_bits(t.lead_suit) & above(bit_of(t.win_card))) >= weight::kLowLedAbove;
+  return count(t.start & suit_bits(t.lead_suit) & above(bit_of(t.win_card))) >=
+         weight::kLowLedAbove;
 }
 
 int follow_weight(const Hands& H, const TrickView& t, int card) {

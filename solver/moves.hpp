@@ -31,17 +31,17 @@ struct MoveList {
 
 // The trick in progress, as move ordering sees it.
 struct TrickView {
-  int leader;      // seat that led
-  int pos;         // seat to play = leader + pos (0..3)
-  int lead_suit;   // valid when pos > 0
-  int win_card;    // card currently winning (pos > 0)
+  int leader;     // seat that led
+  int pos;        // seat to play = leader + pos (0..3)
+  int lead_suit;  // valid when pos > 0
+  int win_card;   // card currently winning (pos > 0)
   int win_seat;
-  Bits start;      // all cards at the start of the trick, including those played to it
+  Bits start;  // all cards at the start of the trick, including those played to it
 };
 
 struct MoveHints {
-  int killer = -1;  // a card that caused a cutoff in a similar situation
-  int tt_best = -1; // the best card stored with a matching table entry
+  int killer = -1;   // a card that caused a cutoff in a similar situation
+  int tt_best = -1;  // the best card stored with a matching table entry
 };
 
 // The cards the seat to play may play now.

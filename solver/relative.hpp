@@ -40,7 +40,9 @@ struct RelPattern {
 };
 
 // The place of `card` among the cards of `present` (present cards below it).
-constexpr int place_of(int card, Bits present) { return count(present & below(bit_of(card))); }
+constexpr int place_of(int card, Bits present) {
+  return count(present & below(bit_of(card)));
+}
 
 // Whether this variant of the search has BMI2's PEXT and PDEP (core/isa.hpp).
 #if defined(__BMI2__)

@@ -39,7 +39,9 @@ SearchIsa preferred_search_isa() {
   return search_isa_available(SearchIsa::kV3) ? SearchIsa::kV3 : SearchIsa::kBase;
 }
 
-const char* search_isa_name(SearchIsa isa) { return isa == SearchIsa::kV3 ? "x86-64-v3" : "base"; }
+const char* search_isa_name(SearchIsa isa) {
+  return isa == SearchIsa::kV3 ? "x86-64-v3" : "base";
+}
 
 std::unique_ptr<Search> make_search(std::size_t tt_bytes, std::size_t tt_max_bytes,
                                     const Features& features, SearchIsa isa) {

@@ -33,9 +33,9 @@ detail::Features features_of(const SolverOptions& o) {
 // One run of equivalent legal cards, as DDS reports them: cards of one hand
 // and suit with no other card of the trick-start deal between them.
 struct Run {
-  Card card;              // the highest card of the run
-  std::uint16_t equals;   // DDS rank bits of the lower cards
-  Bits bits;              // every card of the run
+  Card card;             // the highest card of the run
+  std::uint16_t equals;  // DDS rank bits of the lower cards
+  Bits bits;             // every card of the run
 };
 
 struct Runs {
@@ -52,8 +52,8 @@ struct Runs {
 // The runs of the legal cards of the seat to play, in suit (S,H,D,C) and
 // rank order.
 Runs legal_runs(const Position& position) {
-  CardSet present = position.hands()[0] | position.hands()[1] | position.hands()[2] |
-                    position.hands()[3];
+  CardSet present =
+      position.hands()[0] | position.hands()[1] | position.hands()[2] | position.hands()[3];
   for (const Card c : position.trick()) present.insert(c);
   const CardSet legal = position.legal_cards();
   Runs runs;
@@ -166,8 +166,7 @@ struct Solver::Impl {
   // (solver/first_guess.hpp).
   static int guess_for(const Position& p, Seat side) {
     const int k = p.tricks_left();
-    const int ns =
-        detail::first_guess_ns(raw_hands(p), to_int(p.trump()), to_int(p.leader()), k);
+    const int ns = detail::first_guess_ns(raw_hands(p), to_int(p.trump()), to_int(p.leader()), k);
     return is_north_south(side) ? ns : k - ns;
   }
 
@@ -251,11 +250,14 @@ Solver::~Solver() = default;
 Solver::Solver(Solver&&) noexcept = default;
 Solver& Solver::operator=(Solver&&) noexcept = default;
 
-const SolverOptions& Solver::options() const { return impl_->options; }
+const SolverOptions& Solver::options() const {
+  return impl_->options;
+}
 
 int Solver::max_tricks(const Position& position) {
   const Impl::Call call{*impl_};
-  return impl_->side_tricks(position, position.to_play(), Impl::guess_for(position, position.to_play()));
+  return impl_->side_tricks(position, position.to_play(),
+                            Impl::guess_for(position, position.to_play()));
 }
 
 SolveResult Solver::solve(const Position& position) {
@@ -294,8 +296,9 @@ SolveResult Solver::solve(const Position& position) {
   // list1000 deals 101-300 -0.8% when added; after the move-ordering changes
   // that followed, about -0.1% on both).
   if (n > 2)
-    std::stable_partition(runs.begin() + 1, runs.begin() + n,
-                          [&](const Ordered& r) { return r.run.card.suit == runs[0].run.card.suit; });
+    std::stable_partition(runs.begin() + 1, runs.begin() + n, [&](const Ordered& r) {
+      return r.run.card.suit == runs[0].run.card.suit;
+    });
 
   int best = -1;
   for (int i = 0; i < n; ++i) {
@@ -305,9 +308,8 @@ SolveResult Solver::solve(const Position& position) {
     int score;
     if (child.trick_size() == 0) {
       const int won = same_side(child.leader(), mover) ? 1 : 0;
-      score = won + (child.tricks_left()
-                         ? impl_->side_tricks(child, mover, guess - won, 13, true)
-                         : 0);
+      score =
+          won + (child.tricks_left() ? impl_->side_tricks(child, mover, guess - won, 13, true) : 0);
     } else {
       score = impl_->side_tricks(child, mover, guess, 13, true);
     }
@@ -381,7 +383,9 @@ std::optional<CardScore> Solver::card_reaching(const Position& position, int tar
   return CardScore{runs.at[run].card, runs.at[run].equals, target};
 }
 
-DdTable Solver::dd_table(const Deal& deal) { return dd_table(deal, 0x1f); }
+DdTable Solver::dd_table(const Deal& deal) {
+  return dd_table(deal, 0x1f);
+}
 
 DdTable Solver::dd_table(const Deal& deal, unsigned strain_mask) {
   const Impl::Call call{*impl_};
@@ -404,8 +408,8 @@ DdTable Solver::dd_table(const Deal& deal, unsigned strain_mask) {
   return table;
 }
 
-Expected<std::vector<int>> Solver::analyse_play(const Position& start,
-                                                std::span<const Card> cards, Seat side) {
+Expected<std::vector<int>> Solver::analyse_play(const Position& start, std::span<const Card> cards,
+                                                Seat side) {
   const Impl::Call call{*impl_};
   std::vector<int> out;
   out.reserve(cards.size() + 1);
@@ -442,8 +446,12 @@ SolverStats Solver::stats() const {
   return s;
 }
 
-void Solver::reset_stats() { impl_->search->stats() = {}; }
+void Solver::reset_stats() {
+  impl_->search->stats() = {};
+}
 
-void Solver::clear() { impl_->search->clear_table(); }
+void Solver::clear() {
+  impl_->search->clear_table();
+}
 
 }  // namespace ddtb

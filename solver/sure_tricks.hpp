@@ -46,8 +46,8 @@ bool wins_current_trick(const std::array<Bits, 4>& hands, int trump, int leader,
 // cards of the other hands still to play to this trick only lower theirs),
 // or every card of a suit nobody else holds. Adds the ranks relied on to
 // `winners`.
-int cash_after_trick(const std::array<Bits, 4>& hands, int lead_suit, int taker,
-                     bool taker_to_play, Bits& winners);
+int cash_after_trick(const std::array<Bits, 4>& hands, int lead_suit, int taker, bool taker_to_play,
+                     Bits& winners);
 
 }  // namespace DDTB_ISA_NS
 }  // namespace ddtb::detail

@@ -25,7 +25,6 @@ constexpr std::size_t kBytesPerSlot = 256;
 // degrades beyond it).
 constexpr std::size_t kMaxLoadNum = 3, kMaxLoadDen = 4;
 
-
 // Bit i set when entry i of `b` has the owners of `rel` at its places
 // (Entry::matches).
 template <class Block>
@@ -35,9 +34,11 @@ template <class Block>
   const __m256i mask = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.mask));
   const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.lo));
   const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.hi));
-  const __m256i eq_lo = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(std::int64_t(rel.lo)), mask),
-                                           _mm256_and_si256(lo, places));
-  const __m256i eq_hi = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(std::int64_t(rel.hi)), mask), hi);
+  const __m256i eq_lo =
+      _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(std::int64_t(rel.lo)), mask),
+                         _mm256_and_si256(lo, places));
+  const __m256i eq_hi =
+      _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(std::int64_t(rel.hi)), mask), hi);
   return unsigned(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_and_si256(eq_lo, eq_hi))));
 #else
   unsigned bits = 0;
@@ -50,7 +51,9 @@ template <class Block>
 }
 
 // The first `n` bits (n > 4j: entries of block j that are in a list of n).
-inline unsigned lanes_in_list(int n, int j) { return n - 4 * j >= 4 ? 15u : (1u << (n - 4 * j)) - 1; }
+inline unsigned lanes_in_list(int n, int j) {
+  return n - 4 * j >= 4 ? 15u : (1u << (n - 4 * j)) - 1;
+}
 
 }  // namespace
 
@@ -325,8 +328,10 @@ void TransTable::store(std::uint64_t shape, int lead, std::uint64_t places, cons
   if ((slots_used_ + 1) * kMaxLoadDen > slot_count_ * kMaxLoadNum) make_room();
   const RelPattern value{rel.lo & places, rel.hi & places};
   const std::uint64_t hint_bits =
-      hint_suit < 0 ? 0
-                    : (std::uint64_t(hint_suit) | std::uint64_t(hint_index) << 2 | std::uint64_t{1} << 6) << 52;
+      hint_suit < 0
+          ? 0
+          : (std::uint64_t(hint_suit) | std::uint64_t(hint_index) << 2 | std::uint64_t{1} << 6)
+                << 52;
   // Entry i of the list matches `rel`: true when it settles the store, which
   // then merges the bounds into an identical entry or drops them as implied
   // by a more general one.
@@ -391,7 +396,8 @@ void TransTable::store(std::uint64_t shape, int lead, std::uint64_t places, cons
       return store(shape, lead, places, rel, lower, upper, hint_suit, hint_index, nullptr);
     }
     if (count) {
-      std::memcpy(static_cast<void*>(&arena_[off / 4]), &arena_[s->offset / 4], count / 4 * sizeof(Block));
+      std::memcpy(static_cast<void*>(&arena_[off / 4]), &arena_[s->offset / 4],
+                  count / 4 * sizeof(Block));
       release(s->offset, old_log2);
     }
     s->offset = off;

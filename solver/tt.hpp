@@ -14,13 +14,12 @@
 // maximum given; full at the maximum, it drops its shallowest entries (the
 // fewest tricks left) until at least half of its entries and slots are gone,
 // keeping the deep ones, which each stand for a large search. shrink() goes
-// back to the starting budget once the searches that needed more are done. The arena holds entries in blocks of four, each a
-// structure of arrays (four masks, four lo, four hi words), so that a probe
-// compares four entries at a time (AVX2 where compiled for it). Entry lists
-// grow in power-of-two runs of blocks recycled through free lists; a list is
-// capped at kMaxListEntries and then overwrites its oldest entries. Results
-// never depend on what the table holds. Pages are touched only as they are
-// used, so resident memory follows actual use.
+// back to the starting budget once the searches that needed more are done. The arena holds entries
+// in blocks of four, each a structure of arrays (four masks, four lo, four hi words), so that a
+// probe compares four entries at a time (AVX2 where compiled for it). Entry lists grow in
+// power-of-two runs of blocks recycled through free lists; a list is capped at kMaxListEntries and
+// then overwrites its oldest entries. Results never depend on what the table holds. Pages are
+// touched only as they are used, so resident memory follows actual use.
 //
 // Not thread-safe: one table per Solver, one Solver per thread.
 #pragma once
@@ -94,8 +93,8 @@ class TransTable {
   struct Seen {
     static constexpr int kMax = 8;
     std::uint32_t slot = 0;
-    std::uint32_t tag = 0;  // the slot's tag at the probe; 0: nothing seen
-    int n = 0;              // entries matched, -1 when more than kMax (a power of two)
+    std::uint32_t tag = 0;   // the slot's tag at the probe; 0: nothing seen
+    int n = 0;               // entries matched, -1 when more than kMax (a power of two)
     std::uint16_t at[kMax];  // their places in the list, newest first
   };
 
@@ -118,8 +117,8 @@ class TransTable {
   // pattern already implied by a more general entry with bounds at least as
   // tight is not stored. `hint_suit` < 0: no hint. `seen`: what the probe
   // at this node saw, if any.
-  void store(std::uint64_t shape, int lead, std::uint64_t places, const RelPattern& rel,
-             int lower, int upper, int hint_suit, int hint_index, const Seen* seen = nullptr);
+  void store(std::uint64_t shape, int lead, std::uint64_t places, const RelPattern& rel, int lower,
+             int upper, int hint_suit, int hint_index, const Seen* seen = nullptr);
 
   void clear();
   // Back to the starting budget, emptied, if the table grew (its memory is
@@ -165,7 +164,8 @@ class TransTable {
     }
   };
   static_assert(sizeof(Block) == 4 * sizeof(Entry));
-  static constexpr std::uint32_t kFillBits = kMaxListLog2 + 1, kKeyShift = kFillBits, kGenShift = kFillBits + 5;
+  static constexpr std::uint32_t kFillBits = kMaxListLog2 + 1, kKeyShift = kFillBits,
+                                 kGenShift = kFillBits + 5;
   static constexpr std::uint32_t kFillMask = (1u << kFillBits) - 1;
   // Bytes of the budget charged per slot: what a slot took before slots were
   // packed to 16 bytes, which keeps the arena, and so when a full table is

@@ -8,7 +8,8 @@ namespace ddtb::detail::tb {
 Column suit_column(const std::array<Bits, 4>& hands, int leader, int suit) {
   Column c = 0;
   for (int seat = 0; seat < 4; ++seat)
-    c |= static_cast<Column>(count(hands[(leader + seat) & 3] & suit_bits(suit)) << (12 - 4 * seat));
+    c |=
+        static_cast<Column>(count(hands[(leader + seat) & 3] & suit_bits(suit)) << (12 - 4 * seat));
   return c;
 }
 
@@ -50,9 +51,8 @@ Canonical canonicalize(const std::array<Bits, 4>& hands, int leader, int trump) 
     std::rotate(order.begin(), order.begin() + trump, order.begin() + trump + 1);
     first = 1;
   }
-  std::sort(order.begin() + first, order.end(), [&](int a, int b) {
-    return suit_key(col[a], seq[a]) > suit_key(col[b], seq[b]);
-  });
+  std::sort(order.begin() + first, order.end(),
+            [&](int a, int b) { return suit_key(col[a], seq[a]) > suit_key(col[b], seq[b]); });
   for (int i = 0; i < 4; ++i) {
     const int s = order[i];
     out.suit_of_slot[i] = static_cast<std::uint8_t>(s);
@@ -72,7 +72,8 @@ std::vector<Column> all_columns(int tricks) {
     for (int b = 0; b <= tricks; ++b)
       for (int c = 0; c <= tricks; ++c)
         for (int d = 0; d <= tricks; ++d)
-          if (a + b + c + d <= 13) out.push_back(static_cast<Column>(a << 12 | b << 8 | c << 4 | d));
+          if (a + b + c + d <= 13)
+            out.push_back(static_cast<Column>(a << 12 | b << 8 | c << 4 | d));
   std::sort(out.rbegin(), out.rend());
   return out;
 }

@@ -35,7 +35,9 @@ using ShapeKey = std::uint64_t;
 using Column = std::uint16_t;
 using Sequence = std::uint32_t;
 
-constexpr int column_len(Column c, int seat) { return (c >> (12 - 4 * seat)) & 15; }
+constexpr int column_len(Column c, int seat) {
+  return (c >> (12 - 4 * seat)) & 15;
+}
 constexpr int column_total(Column c) {
   return column_len(c, 0) + column_len(c, 1) + column_len(c, 2) + column_len(c, 3);
 }
@@ -48,13 +50,17 @@ constexpr int shape_tricks(ShapeKey k) {
           column_total(slot_column(k, 2)) + column_total(slot_column(k, 3))) /
          4;
 }
-constexpr int seq_owner(Sequence q, int i) { return (q >> (30 - 2 * i)) & 3; }
+constexpr int seq_owner(Sequence q, int i) {
+  return (q >> (30 - 2 * i)) & 3;
+}
 constexpr Sequence seq_with(Sequence q, int i, int owner) {
   return (q & ~(Sequence{3} << (30 - 2 * i))) | (Sequence(owner) << (30 - 2 * i));
 }
 
 // First slot whose suits are interchangeable in a class.
-constexpr int first_free_slot(StrainClass c) { return c == StrainClass::kTrump ? 1 : 0; }
+constexpr int first_free_slot(StrainClass c) {
+  return c == StrainClass::kTrump ? 1 : 0;
+}
 
 // Whether slots a < b (both interchangeable) hold suits of equal columns, so
 // that their order is decided by their owner sequences.
@@ -81,7 +87,9 @@ Column suit_column(const std::array<Bits, 4>& hands, int leader, int suit);
 Sequence suit_sequence(const std::array<Bits, 4>& hands, int leader, int suit);
 
 // Ordering key of an interchangeable suit (larger sorts first).
-constexpr std::uint64_t suit_key(Column c, Sequence q) { return (std::uint64_t(c) << 32) | q; }
+constexpr std::uint64_t suit_key(Column c, Sequence q) {
+  return (std::uint64_t(c) << 32) | q;
+}
 
 // Every canonical shape with `tricks` tricks left in a class, in increasing
 // key order: each seat holds `tricks` cards, a suit at most 13, interchangeable

@@ -13,7 +13,9 @@ std::uint64_t shapes_checksum(const std::vector<ShapeKey>& shapes) {
   return XXH3_64bits(shapes.data(), shapes.size() * sizeof(ShapeKey));
 }
 
-std::uint64_t checksum(std::span<const std::uint8_t> b) { return XXH3_64bits(b.data(), b.size()); }
+std::uint64_t checksum(std::span<const std::uint8_t> b) {
+  return XXH3_64bits(b.data(), b.size());
+}
 
 std::vector<std::uint8_t> header_bytes(const FileHeader& h) {
   std::vector<std::uint8_t> out;

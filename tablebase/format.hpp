@@ -77,9 +77,15 @@ std::vector<std::uint8_t> header_bytes(const FileHeader& h);
 struct ByteWriter {
   std::vector<std::uint8_t>& out;
   void u8(std::uint64_t v) { out.push_back(static_cast<std::uint8_t>(v)); }
-  void u16(std::uint64_t v) { for (int i = 0; i < 2; ++i) u8(v >> (8 * i)); }
-  void u32(std::uint64_t v) { for (int i = 0; i < 4; ++i) u8(v >> (8 * i)); }
-  void u64(std::uint64_t v) { for (int i = 0; i < 8; ++i) u8(v >> (8 * i)); }
+  void u16(std::uint64_t v) {
+    for (int i = 0; i < 2; ++i) u8(v >> (8 * i));
+  }
+  void u32(std::uint64_t v) {
+    for (int i = 0; i < 4; ++i) u8(v >> (8 * i));
+  }
+  void u64(std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) u8(v >> (8 * i));
+  }
 };
 
 // Bounds-checked little-endian reader: a read past the end sets `ok` false

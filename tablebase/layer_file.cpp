@@ -72,7 +72,8 @@ Expected<std::unique_ptr<LayerFile>> LayerFile::parse(std::span<const std::uint8
       bytes.size() - h.data_offset < h.data_bytes)
     return corrupt(name, "data area outside the file (truncated?)");
   const auto dir = bytes.subspan(h.directory_offset, dir_bytes);
-  if (checksum(dir) != h.directory_checksum) return corrupt(name, "chunk directory checksum mismatch");
+  if (checksum(dir) != h.directory_checksum)
+    return corrupt(name, "chunk directory checksum mismatch");
 
   auto f = std::unique_ptr<LayerFile>(new LayerFile());
   f->shapes_ = enumerate_shapes(h.tricks, h.klass);
@@ -163,8 +164,9 @@ int LayerFile::find(ShapeKey shape) const {
 }
 
 std::size_t LayerFile::chunk_of(std::size_t index) const {
-  auto it = std::upper_bound(directory_.begin(), directory_.end(), index,
-                             [](std::size_t i, const ChunkEntry& e) { return i < e.first_partition; });
+  auto it =
+      std::upper_bound(directory_.begin(), directory_.end(), index,
+                       [](std::size_t i, const ChunkEntry& e) { return i < e.first_partition; });
   return static_cast<std::size_t>(it - directory_.begin()) - 1;
 }
 

@@ -88,8 +88,8 @@ class ProbeSession final : public EndgameProbe {
 // The session's way into its Tablebase (a friend of it).
 struct TablebaseAccess {
   static int max_tricks(const Tablebase& tb);
-  static bool probe(const Tablebase& tb, const ProbeSession& session, const std::array<Bits, 4>& hands,
-                    int leader, int trump, ProbeResult& out);
+  static bool probe(const Tablebase& tb, const ProbeSession& session,
+                    const std::array<Bits, 4>& hands, int leader, int trump, ProbeResult& out);
   static bool probe_at_least(const Tablebase& tb, const ProbeSession& session,
                              const std::array<Bits, 4>& hands, int leader, int trump, int t,
                              BoundResult& out);

@@ -25,8 +25,12 @@ using Nibbles = std::array<std::uint64_t, 4>;
 
 inline constexpr std::uint64_t kAllNibbles = ~std::uint64_t{0};
 
-constexpr std::uint64_t nibble_mask(int pos) { return std::uint64_t{0xF} << (4 * pos); }
-constexpr int nibble(std::uint64_t w, int pos) { return static_cast<int>((w >> (4 * pos)) & 0xF); }
+constexpr std::uint64_t nibble_mask(int pos) {
+  return std::uint64_t{0xF} << (4 * pos);
+}
+constexpr int nibble(std::uint64_t w, int pos) {
+  return static_cast<int>((w >> (4 * pos)) & 0xF);
+}
 
 // A state's one-hot encoding.
 inline Nibbles state_nibbles(ShapeKey shape, const std::array<Sequence, 4>& seq) {

@@ -133,7 +133,6 @@ const std::uint8_t* decode_set(const std::uint8_t* p, TbSet& t) {
   return p + (i + 1) / 2;
 }
 
-
 Expected<std::size_t> decode_sets(std::span<const std::uint8_t> raw, std::size_t pos,
                                   ShapeKey shape, std::uint32_t count, std::vector<TbSet>& out,
                                   int bound) {
@@ -144,8 +143,8 @@ Expected<std::size_t> decode_sets(std::span<const std::uint8_t> raw, std::size_t
   return *end;
 }
 
-Scan find_set(const std::uint8_t* begin, const std::uint8_t* end, const Nibbles& state,
-              int tricks, TbSet& out) {
+Scan find_set(const std::uint8_t* begin, const std::uint8_t* end, const Nibbles& state, int tricks,
+              TbSet& out) {
   // A set holds the state when, in every slot, the state's owner of each
   // constrained card is among the seats its nibble allows. A slot's nibbles
   // follow the previous slot's; eight bytes loaded at the first one hold them

@@ -41,8 +41,8 @@ Expected<std::size_t> walk_sets(std::span<const std::uint8_t> raw, std::size_t p
 // RawChunk, `tricks` tricks left) that contains `state`, decoded into `out`.
 // kCorrupt when what it read is malformed.
 enum class Scan { kFound, kAbsent, kCorrupt };
-Scan find_set(const std::uint8_t* begin, const std::uint8_t* end, const Nibbles& state,
-              int tricks, TbSet& out);
+Scan find_set(const std::uint8_t* begin, const std::uint8_t* end, const Nibbles& state, int tricks,
+              TbSet& out);
 
 // LEB128 varints (a partition's set count).
 void put_varint(std::vector<std::uint8_t>& out, std::uint64_t v);

@@ -164,7 +164,7 @@ struct Tablebase::Impl {
     if (ss.layer != static_cast<std::uint32_t>(layer) || ss.shape != shape) {
       LayerFile::Location where;
       if (!file->locate(shape, where)) return false;
-      ss = {shape, static_cast<std::uint32_t>(layer), where.chunk, where.index, 0, nullptr,
+      ss = {shape,  static_cast<std::uint32_t>(layer), where.chunk, where.index, 0, nullptr,
             nullptr};
     }
     ProbeSession::ChunkSlot& cs = session->chunk_slot(ss.chunk, layer);
@@ -190,8 +190,8 @@ struct Tablebase::Impl {
 
   // The set holding the position in layer file `bound` (0: exact values) of
   // its card count; false when there is none (or its chunk is damaged).
-  bool find(const ProbeSession* session, const std::array<detail::Bits, 4>& hands, int leader, int trump,
-            int bound, TbSet& set, detail::Bits& specified) const {
+  bool find(const ProbeSession* session, const std::array<detail::Bits, 4>& hands, int leader,
+            int trump, int bound, TbSet& set, detail::Bits& specified) const {
     const bool hit = locate_set(session, hands, leader, trump, bound, set, specified);
     if (session) {
       session->count(hit);
@@ -203,8 +203,8 @@ struct Tablebase::Impl {
   }
 
   // find() without the counting.
-  bool locate_set(const ProbeSession* session, const std::array<detail::Bits, 4>& hands,
-                  int leader, int trump, int bound, TbSet& set, detail::Bits& specified) const {
+  bool locate_set(const ProbeSession* session, const std::array<detail::Bits, 4>& hands, int leader,
+                  int trump, int bound, TbSet& set, detail::Bits& specified) const {
     const int tricks = detail::count(hands[leader]);
     if (tricks < 1 || tricks > max_tricks || bound > tricks) return false;
     const detail::tb::Canonical c = detail::tb::canonicalize(hands, leader, trump);
@@ -226,16 +226,16 @@ struct Tablebase::Impl {
     return true;
   }
 
-  bool probe(const ProbeSession* session, const std::array<detail::Bits, 4>& hands, int leader, int trump,
-             detail::ProbeResult& out) const {
+  bool probe(const ProbeSession* session, const std::array<detail::Bits, 4>& hands, int leader,
+             int trump, detail::ProbeResult& out) const {
     TbSet set;
     if (!find(session, hands, leader, trump, 0, set, out.specified)) return false;
     out.leader_tricks = set.value;
     return true;
   }
 
-  bool probe_at_least(const ProbeSession* session, const std::array<detail::Bits, 4>& hands, int leader,
-                      int trump, int t, detail::BoundResult& out) const {
+  bool probe_at_least(const ProbeSession* session, const std::array<detail::Bits, 4>& hands,
+                      int leader, int trump, int t, detail::BoundResult& out) const {
     const int tricks = detail::count(hands[leader]);
     if (t < 1 || tricks < 1 || tricks > 13 || t > tricks) return false;
     // Only a class whose bound layer is there (the position's class is known
@@ -287,13 +287,16 @@ Expected<std::shared_ptr<const Tablebase>> Tablebase::open(const std::string& di
     }
   }
   if (!found)
-    return Error{ErrorCode::kNotFound, dir + ": no tablebase file (ddtb-<cards>-nt.tbl or "
-                                             "ddtb-<cards>-trump.tbl)"};
+    return Error{ErrorCode::kNotFound, dir +
+                                           ": no tablebase file (ddtb-<cards>-nt.tbl or "
+                                           "ddtb-<cards>-trump.tbl)"};
   impl.cache = std::make_unique<ChunkCache>(options.cache_bytes, chunks);
   return std::shared_ptr<const Tablebase>(std::move(tb));
 }
 
-int Tablebase::max_cards() const { return 4 * impl_->max_tricks; }
+int Tablebase::max_cards() const {
+  return 4 * impl_->max_tricks;
+}
 
 std::vector<TablebaseLayer> Tablebase::layers() const {
   std::vector<TablebaseLayer> out;
@@ -319,7 +322,8 @@ std::optional<ProbeAnswer> Tablebase::probe(const Position& position) const {
   std::array<detail::Bits, 4> hands;
   for (int s = 0; s < 4; ++s) hands[s] = position.hand(seat_from_int(s)).bits();
   detail::ProbeResult r;
-  const int trump = position.trump() == Strain::NoTrump ? detail::kNoTrump : to_int(position.trump());
+  const int trump =
+      position.trump() == Strain::NoTrump ? detail::kNoTrump : to_int(position.trump());
   if (!impl_->probe(nullptr, hands, to_int(position.leader()), trump, r)) return std::nullopt;
   return ProbeAnswer{r.leader_tricks, CardSet(r.specified)};
 }
@@ -355,7 +359,9 @@ TablebaseStats Tablebase::stats() const {
 
 namespace detail {
 
-int TablebaseAccess::max_tricks(const Tablebase& tb) { return tb.impl_->max_tricks; }
+int TablebaseAccess::max_tricks(const Tablebase& tb) {
+  return tb.impl_->max_tricks;
+}
 
 bool TablebaseAccess::probe(const Tablebase& tb, const ProbeSession& session,
                             const std::array<Bits, 4>& hands, int leader, int trump,
@@ -387,9 +393,13 @@ ProbeSession::ProbeSession(std::shared_ptr<const Tablebase> tb) : tb_(std::move(
   TablebaseAccess::attach(*tb_, *this);
 }
 
-ProbeSession::~ProbeSession() { TablebaseAccess::detach(*tb_, *this); }
+ProbeSession::~ProbeSession() {
+  TablebaseAccess::detach(*tb_, *this);
+}
 
-int ProbeSession::max_tricks() const { return TablebaseAccess::max_tricks(*tb_); }
+int ProbeSession::max_tricks() const {
+  return TablebaseAccess::max_tricks(*tb_);
+}
 
 bool ProbeSession::probe(const std::array<Bits, 4>& hands, int leader, int trump,
                          ProbeResult& out) const {

@@ -22,7 +22,9 @@ std::array<Bits, 4> raw(const Position& p) {
   return h;
 }
 
-int trump_of(Strain s) { return s == Strain::NoTrump ? kNoTrump : to_int(s); }
+int trump_of(Strain s) {
+  return s == Strain::NoTrump ? kNoTrump : to_int(s);
+}
 
 bool same(const Canonical& a, const Canonical& b) {
   return a.klass == b.klass && a.shape == b.shape && a.seq == b.seq && a.tricks == b.tricks;
@@ -69,8 +71,8 @@ std::array<Bits, 4> rename_ranks(const std::array<Bits, 4>& h, Rng& rng) {
 
 TEST(Canonical, ShapeCountsMatchTheDesign) {
   // DESIGN.md §4: canonical shapes (seat 0 leads), no trump / trump.
-  const int expected[5][2] = {{15, 37}, {483, 1571}, {6996, 25645}, {64157, 244857},
-                              {411559, 1605556}};
+  const int expected[5][2] = {
+      {15, 37}, {483, 1571}, {6996, 25645}, {64157, 244857}, {411559, 1605556}};
   for (int k = 1; k <= 5; ++k) {
     SCOPED_TRACE(4 * k);
     EXPECT_EQ(enumerate_shapes(k, StrainClass::kNoTrump).size(), std::size_t(expected[k - 1][0]));

@@ -38,8 +38,7 @@ int main(void) {
   int s, h, ok = 1;
 
   memset(&table_deal, 0, sizeof table_deal);
-  strcpy(table_deal.cards,
-         "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3");
+  strcpy(table_deal.cards, "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3");
   check(CalcDDtablePBN(table_deal, &table) == RETURN_NO_FAULT, "CalcDDtablePBN");
   for (s = 0; s < DDS_STRAINS; ++s)
     for (h = 0; h < DDS_HANDS; ++h) ok = ok && table.resTable[s][h] == kWant[s][h];

@@ -21,14 +21,34 @@ namespace ours {
 #define NUMBERS(X) \
   X(DDS_VERSION) X(DDS_HANDS) X(DDS_SUITS) X(DDS_STRAINS) X(MAXNOOFBOARDS) X(MAXNOOFTABLES)
 
-#define CODES(X)                                                                                  \
-  X(NO_FAULT)                                                                                     \
-  X(UNKNOWN_FAULT) X(ZERO_CARDS) X(TARGET_TOO_HIGH) X(DUPLICATE_CARDS) X(TARGET_WRONG_LO)         \
-      X(TARGET_WRONG_HI) X(SOLNS_WRONG_LO) X(SOLNS_WRONG_HI) X(TOO_MANY_CARDS) X(SUIT_OR_RANK)    \
-          X(PLAYED_CARD) X(CARD_COUNT) X(THREAD_INDEX) X(MODE_WRONG_LO) X(MODE_WRONG_HI)          \
-              X(TRUMP_WRONG) X(FIRST_WRONG) X(PLAY_FAULT) X(PBN_FAULT) X(TOO_MANY_BOARDS)         \
-                  X(THREAD_CREATE) X(THREAD_WAIT) X(THREAD_MISSING) X(NO_SUIT) X(TOO_MANY_TABLES) \
-                      X(CHUNK_SIZE)
+#define CODES(X)     \
+  X(NO_FAULT)        \
+  X(UNKNOWN_FAULT)   \
+  X(ZERO_CARDS)      \
+  X(TARGET_TOO_HIGH) \
+  X(DUPLICATE_CARDS) \
+  X(TARGET_WRONG_LO) \
+  X(TARGET_WRONG_HI) \
+  X(SOLNS_WRONG_LO)  \
+  X(SOLNS_WRONG_HI)  \
+  X(TOO_MANY_CARDS)  \
+  X(SUIT_OR_RANK)    \
+  X(PLAYED_CARD)     \
+  X(CARD_COUNT)      \
+  X(THREAD_INDEX)    \
+  X(MODE_WRONG_LO)   \
+  X(MODE_WRONG_HI)   \
+  X(TRUMP_WRONG)     \
+  X(FIRST_WRONG)     \
+  X(PLAY_FAULT)      \
+  X(PBN_FAULT)       \
+  X(TOO_MANY_BOARDS) \
+  X(THREAD_CREATE)   \
+  X(THREAD_WAIT)     \
+  X(THREAD_MISSING)  \
+  X(NO_SUIT)         \
+  X(TOO_MANY_TABLES) \
+  X(CHUNK_SIZE)
 
 namespace captured {
 #define CAPTURE_NUMBER(n) constexpr long n##_ = n;

@@ -66,8 +66,8 @@ TEST(CapiTrick, FullDealsMatchDds) {
   Rng rng(kSeed + 3);
   int calls = 0;
   for (int n = 0; n < 4; ++n) {
-    const Position p = random_revoke_position(rng, 13, 2 + n % 2, strain_from_int(n),
-                                              seat_from_int(n));
+    const Position p =
+        random_revoke_position(rng, 13, 2 + n % 2, strain_from_int(n), seat_from_int(n));
     SCOPED_TRACE("seed " + std::to_string(kSeed + 3) + " deal " + std::to_string(n));
     EXPECT_EQ(compare_every_combination(to_c_deal(p), calls), "");
   }

@@ -778,8 +778,8 @@ void damage_chunk_data(const std::filesystem::path& file) {
 // searched, the answers stay right, and ddsolve says which tables to verify.
 TEST(Ddsolve, DamagedTableChunksAreReportedAndNotUsed) {
   const auto dir = test::scratch_dir() / "damaged_tables";
-  const auto build = test::run(DDTB_BUILD_PATH, {"build", "--cards", "12", "--out", dir.string(),
-                                                 "--quiet"});
+  const auto build =
+      test::run(DDTB_BUILD_PATH, {"build", "--cards", "12", "--out", dir.string(), "--quiet"});
   ASSERT_EQ(build.exit_code, 0) << build.err;
   const auto intact =
       test::run(kDdsolve, {"--tablebase", dir.string(), "--par", "--play", kSession});
@@ -799,8 +799,7 @@ TEST(Ddsolve, DamagedTableChunksAreReportedAndNotUsed) {
   EXPECT_EQ(damaged.exit_code, 0) << damaged.err;
   expect_golden(damaged.out, "club_session.txt",
                 "ddsolve --par --play tests/data/cli/club_session.pbn");
-  EXPECT_NE(damaged.err.find("damaged table chunks: "), std::string::npos)
-      << damaged.err;
+  EXPECT_NE(damaged.err.find("damaged table chunks: "), std::string::npos) << damaged.err;
   EXPECT_NE(damaged.err.find("ddtb-build verify " + dir.string()), std::string::npos)
       << damaged.err;
 }

@@ -263,7 +263,7 @@ TEST(CliOptions, ParsesEveryOption) {
              "--deal=E:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"});
   ASSERT_TRUE(o) << o.error().message;
   EXPECT_EQ(o->deals.size(), 2u);
-    o = parse({"--", "-odd-name.pbn"});
+  o = parse({"--", "-odd-name.pbn"});
   ASSERT_TRUE(o);
   EXPECT_EQ(o->files, std::vector<std::string>{"-odd-name.pbn"});
   o = parse({"--strains", "nt,S", "-d", "EW", "--par", "--dealer=s", "--vul", "ns", "--play", "-q",
@@ -316,9 +316,9 @@ TEST(CliOptions, RejectsBadCommandLines) {
            {"--par", "--vul", "?", "x.pbn"},
            {"--tablebase", "", "x.pbn"},
            {"--deal"},
-           {"--deal", "N:AK.. .. .. .."},                             // not a deal
+           {"--deal", "N:AK.. .. .. .."},  // not a deal
            {"--deal", "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
-            "x.pbn"},                                                 // and a FILE
+            "x.pbn"},  // and a FILE
        }) {
     const auto o = parse(args);
     EXPECT_FALSE(o) << "accepted: " << ::testing::PrintToString(args);

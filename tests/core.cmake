@@ -38,3 +38,15 @@ add_test(NAME ddtb_module_arrows
          COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${PROJECT_SOURCE_DIR} -P
                  ${CMAKE_CURRENT_SOURCE_DIR}/module_arrows.cmake)
 
+# Every source file formatted as .clang-format says (tests/clang_format.cmake),
+# with the pinned clang-format-14 (scripts/install-deps.sh installs it).
+find_program(DDTB_CLANG_FORMAT NAMES clang-format-14)
+if(DDTB_CLANG_FORMAT)
+  add_test(NAME ddtb_clang_format
+           COMMAND ${CMAKE_COMMAND} -DCLANG_FORMAT=${DDTB_CLANG_FORMAT}
+                   -DSOURCE_DIR=${PROJECT_SOURCE_DIR} -P
+                   ${CMAKE_CURRENT_SOURCE_DIR}/clang_format.cmake)
+else()
+  message(STATUS "clang-format-14 not found: the formatting check is off")
+endif()
+

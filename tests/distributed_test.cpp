@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "builder/layer_build.hpp"
+#include "builder/layer_writer.hpp"
 #include "builder/unit_file.hpp"
 #include "builder/work_units.hpp"
-#include "builder/layer_writer.hpp"
 #include "tablebase/layer_file.hpp"
 #include "tests/dist/reference_tables.hpp"
 #include "tests/support/files.hpp"

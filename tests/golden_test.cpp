@@ -89,7 +89,7 @@ void expect_table(const DdTable& t, const RefDeal& d) {
   for (int s = 0; s < kNumStrains; ++s)
     for (int h = 0; h < kNumSeats; ++h)
       EXPECT_EQ(t.tricks[s][h], d.table[s][h]) << "strain " << strain_letter(strain_from_int(s))
-                                             << ", declarer " << seat_letter(seat_from_int(h));
+                                               << ", declarer " << seat_letter(seat_from_int(h));
 }
 
 TEST_P(Golden, DdTableMatchesTable) {

@@ -16,9 +16,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <optional>
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -170,7 +170,8 @@ void expect_single_answers(Solver& solver, const Position& p, const ReferenceRes
   const SolveResult one = solver.best_card(p);
   EXPECT_EQ(one.tricks, want.tricks) << "best_card()";
   ASSERT_EQ(one.cards.size(), 1u) << "best_card() gives one card";
-  EXPECT_TRUE(reaching(want, want.tricks).contains_all(covered_by(one.cards, want.tricks, p, "best_card()")))
+  EXPECT_TRUE(reaching(want, want.tricks)
+                  .contains_all(covered_by(one.cards, want.tricks, p, "best_card()")))
       << "best_card(): " << to_string(one.cards[0].card) << " does not take the most tricks";
   const SolveResult all = solver.best_cards(p);
   EXPECT_EQ(all.tricks, want.tricks) << "best_cards()";

@@ -3,8 +3,8 @@
 #include "ddtb/solver.hpp"
 
 TEST(Smoke, SolvesFirstGoldenDeal) {
-  auto deal = ddtb::parse_pbn_deal(
-      "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3");
+  auto deal =
+      ddtb::parse_pbn_deal("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3");
   ASSERT_TRUE(deal) << deal.error().message;
   ddtb::Solver solver;
   ddtb::DdTable t = solver.dd_table(*deal);

@@ -49,9 +49,9 @@
 #include <vector>
 
 #include "builder/layer_build.hpp"
+#include "builder/layer_writer.hpp"
 #include "ddtb/solver.hpp"
 #include "ddtb/tablebase.hpp"
-#include "builder/layer_writer.hpp"
 #include "tablebase/layer_file.hpp"
 #include "tests/support/dds_peer.hpp"
 #include "tests/support/random.hpp"

@@ -38,8 +38,7 @@ std::array<Bits, 4> redeal_except(test::Rng& rng, const std::array<Bits, 4>& han
     int cards[13], seats[13], n = 0, m = 0;
     for (int seat = 0; seat < 4; ++seat)
       for (Bits b = hands[seat] & suit_bits(s) & ~kept; b; b &= b - 1) seats[m++] = seat;
-    for (Bits b = (hands[0] | hands[1] | hands[2] | hands[3]) & suit_bits(s) & ~kept; b;
-         b &= b - 1)
+    for (Bits b = (hands[0] | hands[1] | hands[2] | hands[3]) & suit_bits(s) & ~kept; b; b &= b - 1)
       cards[n++] = top_index(b & (~b + 1));
     for (int k = m - 1; k > 0; --k) std::swap(seats[k], seats[rng.below(k + 1)]);
     for (int k = 0; k < n; ++k) out[seats[k]] |= bit_of(cards[k]);
@@ -74,45 +73,47 @@ void for_random_positions(std::uint64_t seed, int count, Check check) {
 
 TEST(SureTricks, QuickTricksNeverClaimMoreThanTheLeaderTakes) {
   int claims = 0;
-  for_random_positions(11, 1000, [&](test::Rng& rng, const std::array<Bits, 4>& hands, int trump,
-                                     int leader, int tricks) {
-    const SureTricks q = quick_tricks(hands, leader, trump, 1);
-    if (q.tricks == 0) return;
-    ++claims;
-    ASSERT_LE(q.tricks, tricks);
-    ASSERT_LE(q.tricks, leader_side_tricks(hands, trump, leader)) << text(hands, trump, leader);
-    const Bits present = hands[0] | hands[1] | hands[2] | hands[3];
-    const Bits kept = specified_cards(q.winners, present);
-    for (int v = 0; v < 3; ++v) {
-      const auto other = redeal_except(rng, hands, kept);
-      ASSERT_LE(q.tricks, leader_side_tricks(other, trump, leader))
-          << "claimed " << q.tricks << " on " << text(hands, trump, leader)
-          << ", relying on the owners of " << to_pbn(CardSet(kept)) << "; fails on "
-          << text(other, trump, leader);
-    }
-  });
+  for_random_positions(
+      11, 1000,
+      [&](test::Rng& rng, const std::array<Bits, 4>& hands, int trump, int leader, int tricks) {
+        const SureTricks q = quick_tricks(hands, leader, trump, 1);
+        if (q.tricks == 0) return;
+        ++claims;
+        ASSERT_LE(q.tricks, tricks);
+        ASSERT_LE(q.tricks, leader_side_tricks(hands, trump, leader)) << text(hands, trump, leader);
+        const Bits present = hands[0] | hands[1] | hands[2] | hands[3];
+        const Bits kept = specified_cards(q.winners, present);
+        for (int v = 0; v < 3; ++v) {
+          const auto other = redeal_except(rng, hands, kept);
+          ASSERT_LE(q.tricks, leader_side_tricks(other, trump, leader))
+              << "claimed " << q.tricks << " on " << text(hands, trump, leader)
+              << ", relying on the owners of " << to_pbn(CardSet(kept)) << "; fails on "
+              << text(other, trump, leader);
+        }
+      });
   EXPECT_GT(claims, 300) << "too few claims to test";
 }
 
 TEST(SureTricks, LaterTricksNeverClaimMoreThanTheOpponentsTake) {
   int claims = 0;
-  for_random_positions(12, 1000, [&](test::Rng& rng, const std::array<Bits, 4>& hands, int trump,
-                                     int leader, int tricks) {
-    const SureTricks l = later_tricks(hands, leader, trump, 1);
-    if (l.tricks == 0) return;
-    ++claims;
-    ASSERT_LE(l.tricks, tricks - leader_side_tricks(hands, trump, leader))
-        << text(hands, trump, leader);
-    const Bits present = hands[0] | hands[1] | hands[2] | hands[3];
-    const Bits kept = specified_cards(l.winners, present);
-    for (int v = 0; v < 3; ++v) {
-      const auto other = redeal_except(rng, hands, kept);
-      ASSERT_LE(l.tricks, tricks - leader_side_tricks(other, trump, leader))
-          << "claimed " << l.tricks << " for the opponents on " << text(hands, trump, leader)
-          << ", relying on the owners of " << to_pbn(CardSet(kept)) << "; fails on "
-          << text(other, trump, leader);
-    }
-  });
+  for_random_positions(
+      12, 1000,
+      [&](test::Rng& rng, const std::array<Bits, 4>& hands, int trump, int leader, int tricks) {
+        const SureTricks l = later_tricks(hands, leader, trump, 1);
+        if (l.tricks == 0) return;
+        ++claims;
+        ASSERT_LE(l.tricks, tricks - leader_side_tricks(hands, trump, leader))
+            << text(hands, trump, leader);
+        const Bits present = hands[0] | hands[1] | hands[2] | hands[3];
+        const Bits kept = specified_cards(l.winners, present);
+        for (int v = 0; v < 3; ++v) {
+          const auto other = redeal_except(rng, hands, kept);
+          ASSERT_LE(l.tricks, tricks - leader_side_tricks(other, trump, leader))
+              << "claimed " << l.tricks << " for the opponents on " << text(hands, trump, leader)
+              << ", relying on the owners of " << to_pbn(CardSet(kept)) << "; fails on "
+              << text(other, trump, leader);
+        }
+      });
   EXPECT_GT(claims, 100) << "too few claims to test";
 }
 

@@ -15,16 +15,16 @@
 #include <vector>
 
 #include "builder/layer_build.hpp"
+#include "builder/layer_writer.hpp"
 #include "builder/verify.hpp"
 #include "builder/work_units.hpp"
 #include "ddtb/solver.hpp"
 #include "ddtb/tablebase.hpp"
-#include "builder/layer_writer.hpp"
 #include "tablebase/layer_file.hpp"
-#include "tests/support/random.hpp"
 #include "tests/support/files.hpp"
-#include "tests/support/reference.hpp"
+#include "tests/support/random.hpp"
 #include "tests/support/ref_file.hpp"
+#include "tests/support/reference.hpp"
 
 namespace ddtb::test {
 namespace {
@@ -44,15 +44,15 @@ std::vector<LayerStats> build_tables(const std::string& dir, int tricks, int thr
     std::uint64_t checksum = 0;
     for (int kc = 0; kc < 2; ++kc) {
       LayerStats st;
-      auto layer = build_layer(t, static_cast<StrainClass>(kc),
-                               LowerLayers{lower[0].get(), lower[1].get(), t - 1}, threads, st,
-                               nullptr);
+      auto layer =
+          build_layer(t, static_cast<StrainClass>(kc),
+                      LowerLayers{lower[0].get(), lower[1].get(), t - 1}, threads, st, nullptr);
       EXPECT_TRUE(layer) << (layer ? "" : layer.error().message);
       if (!layer) return all;
       WriteOptions wo;
       wo.lower_checksum = lower_checksum;
-      auto written = write_layer(dir + "/" + layer_file_name(t, static_cast<StrainClass>(kc)),
-                                 **layer, wo);
+      auto written =
+          write_layer(dir + "/" + layer_file_name(t, static_cast<StrainClass>(kc)), **layer, wo);
       EXPECT_TRUE(written) << (written ? "" : written.error().message);
       if (written) checksum ^= *written;
       all.push_back(st);
@@ -384,13 +384,14 @@ TEST_F(Tables, SpecifiedCardsDecideEveryPositionSharingThem) {
           for (int h = 0; h < 4; ++h)
             for (const Card c : hands[h])
               if (to_int(c.suit) == su && !spec->contains(c)) hands[h].erase(c);
-          for (std::size_t k = 0; k < free_cards.size(); ++k) hands[holders[k]].insert(free_cards[k]);
+          for (std::size_t k = 0; k < free_cards.size(); ++k)
+            hands[holders[k]].insert(free_cards[k]);
         }
         const Position q = Position::at_trick_start(*Deal::from_hands(hands), strain, p.leader());
         const int v = solver.max_tricks(q);  // the side on lead's tricks
         if (spec == &exact->specified) {
-          EXPECT_EQ(v, exact->tricks) << "exact answer for " << describe(p) << " does not hold for "
-                                      << describe(q);
+          EXPECT_EQ(v, exact->tricks)
+              << "exact answer for " << describe(p) << " does not hold for " << describe(q);
         } else {
           ++bound_checked;
           EXPECT_EQ(v >= 2, bound->at_least)
@@ -458,9 +459,9 @@ std::uint64_t expect_same_answers(const std::shared_ptr<const Tablebase>& tb, st
   Rng rng(seed);
   for (int i = 0; i < endgames; ++i) {
     const int tricks = 4 + static_cast<int>(rng.below(static_cast<std::uint32_t>(spread)));
-    const Position p =
-        random_position(rng, tricks, static_cast<int>(rng.below(4)),
-                        strain_from_int(static_cast<int>(rng.below(5))), seat_from_int(rng.below(4)));
+    const Position p = random_position(rng, tricks, static_cast<int>(rng.below(4)),
+                                       strain_from_int(static_cast<int>(rng.below(5))),
+                                       seat_from_int(rng.below(4)));
     SCOPED_TRACE(describe(p));
     EXPECT_EQ(plain.solve(p).cards, tabled.solve(p).cards);
   }
@@ -501,12 +502,10 @@ TEST_F(Tables, SolverWithExactLayersOnlyGivesTheSameAnswers) {
 // only those): they set the depth and still answer what the search asks.
 TEST_F(Tables, BoundLayersAloneAreUsed) {
   const std::string only = temp_dir("bound_only");
-  for (const std::string name : {layer_file_name(1, StrainClass::kNoTrump),
-                                 layer_file_name(1, StrainClass::kTrump),
-                                 layer_file_name(2, StrainClass::kNoTrump),
-                                 layer_file_name(2, StrainClass::kTrump),
-                                 layer_file_name(3, StrainClass::kNoTrump, 2),
-                                 layer_file_name(3, StrainClass::kTrump, 2)})
+  for (const std::string name :
+       {layer_file_name(1, StrainClass::kNoTrump), layer_file_name(1, StrainClass::kTrump),
+        layer_file_name(2, StrainClass::kNoTrump), layer_file_name(2, StrainClass::kTrump),
+        layer_file_name(3, StrainClass::kNoTrump, 2), layer_file_name(3, StrainClass::kTrump, 2)})
     ASSERT_EQ(::symlink((dir_ + "/" + name).c_str(), (only + "/" + name).c_str()), 0);
   auto tb = Tablebase::open(only);
   ASSERT_TRUE(tb) << tb.error().message;

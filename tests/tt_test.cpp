@@ -45,7 +45,9 @@ Pos random_pos(test::Rng& rng, int tricks) {
 }
 
 // Every present card specified: the entry holds for this position only.
-std::uint64_t all_places(const Pos& p) { return places_from_lowest(p.present, p.present); }
+std::uint64_t all_places(const Pos& p) {
+  return places_from_lowest(p.present, p.present);
+}
 
 constexpr std::size_t kMiB = std::size_t{1} << 20;
 const int kLead = TransTable::lead_key(0, 4);

@@ -30,19 +30,39 @@ inline constexpr int kNumTricks = 13;
 inline constexpr int kMinRank = 2;
 inline constexpr int kMaxRank = 14;
 
-constexpr int to_int(Suit s) { return static_cast<int>(s); }
-constexpr int to_int(Strain s) { return static_cast<int>(s); }
-constexpr int to_int(Seat s) { return static_cast<int>(s); }
-constexpr Suit suit_from_int(int s) { return static_cast<Suit>(s); }
-constexpr Strain strain_from_int(int s) { return static_cast<Strain>(s); }
-constexpr Seat seat_from_int(int s) { return static_cast<Seat>(s & 3); }
+constexpr int to_int(Suit s) {
+  return static_cast<int>(s);
+}
+constexpr int to_int(Strain s) {
+  return static_cast<int>(s);
+}
+constexpr int to_int(Seat s) {
+  return static_cast<int>(s);
+}
+constexpr Suit suit_from_int(int s) {
+  return static_cast<Suit>(s);
+}
+constexpr Strain strain_from_int(int s) {
+  return static_cast<Strain>(s);
+}
+constexpr Seat seat_from_int(int s) {
+  return static_cast<Seat>(s & 3);
+}
 
 // Seat `n` places clockwise after `s` (n = 1: left-hand opponent, 2: partner).
-constexpr Seat next_seat(Seat s, int n = 1) { return seat_from_int(to_int(s) + n); }
-constexpr Seat partner(Seat s) { return next_seat(s, 2); }
+constexpr Seat next_seat(Seat s, int n = 1) {
+  return seat_from_int(to_int(s) + n);
+}
+constexpr Seat partner(Seat s) {
+  return next_seat(s, 2);
+}
 // True for North and South.
-constexpr bool is_north_south(Seat s) { return (to_int(s) & 1) == 0; }
-constexpr bool same_side(Seat a, Seat b) { return ((to_int(a) ^ to_int(b)) & 1) == 0; }
+constexpr bool is_north_south(Seat s) {
+  return (to_int(s) & 1) == 0;
+}
+constexpr bool same_side(Seat a, Seat b) {
+  return ((to_int(a) ^ to_int(b)) & 1) == 0;
+}
 // The trump suit of a strain, if any.
 constexpr std::optional<Suit> trump_suit(Strain s) {
   if (s == Strain::NoTrump) return std::nullopt;
@@ -115,9 +135,18 @@ class CardSet {
   constexpr CardSet operator|(CardSet o) const { return CardSet(bits_ | o.bits_); }
   constexpr CardSet operator&(CardSet o) const { return CardSet(bits_ & o.bits_); }
   constexpr CardSet operator-(CardSet o) const { return CardSet(bits_ & ~o.bits_); }
-  constexpr CardSet& operator|=(CardSet o) { bits_ |= o.bits_; return *this; }
-  constexpr CardSet& operator&=(CardSet o) { bits_ &= o.bits_; return *this; }
-  constexpr CardSet& operator-=(CardSet o) { bits_ &= ~o.bits_; return *this; }
+  constexpr CardSet& operator|=(CardSet o) {
+    bits_ |= o.bits_;
+    return *this;
+  }
+  constexpr CardSet& operator&=(CardSet o) {
+    bits_ &= o.bits_;
+    return *this;
+  }
+  constexpr CardSet& operator-=(CardSet o) {
+    bits_ &= ~o.bits_;
+    return *this;
+  }
   friend constexpr bool operator==(CardSet, CardSet) = default;
 
   // Iterates cards from the highest bit (clubs ace) down to the lowest (spades two).

@@ -14,14 +14,14 @@
 namespace ddtb {
 
 enum class ErrorCode {
-  kSyntax,          // malformed text (PBN, card, option)
-  kCardCount,       // wrong number of cards in a hand or a deal
-  kDuplicateCard,   // a card appears twice
-  kBadTrick,        // the cards of the current trick break a rule or the hands
-  kBadArgument,     // a value out of range (strain, seat, memory size...)
-  kIo,              // a file could not be read or written
-  kCorruptData,     // a file's contents fail validation
-  kNotFound,        // nothing at the given place (no tablebase, no board)
+  kSyntax,         // malformed text (PBN, card, option)
+  kCardCount,      // wrong number of cards in a hand or a deal
+  kDuplicateCard,  // a card appears twice
+  kBadTrick,       // the cards of the current trick break a rule or the hands
+  kBadArgument,    // a value out of range (strain, seat, memory size...)
+  kIo,             // a file could not be read or written
+  kCorruptData,    // a file's contents fail validation
+  kNotFound,       // nothing at the given place (no tablebase, no board)
 };
 
 struct Error {
@@ -32,21 +32,33 @@ struct Error {
 template <class T>
 class [[nodiscard]] Expected {
  public:
-  Expected(T value) : v_(std::in_place_index<0>, std::move(value)) {}  // NOLINT
+  Expected(T value) : v_(std::in_place_index<0>, std::move(value)) {}      // NOLINT
   Expected(Error error) : v_(std::in_place_index<1>, std::move(error)) {}  // NOLINT
 
   bool has_value() const { return v_.index() == 0; }
   explicit operator bool() const { return has_value(); }
 
-  T& value() & { assert(has_value()); return std::get<0>(v_); }
-  const T& value() const& { assert(has_value()); return std::get<0>(v_); }
-  T&& value() && { assert(has_value()); return std::get<0>(std::move(v_)); }
+  T& value() & {
+    assert(has_value());
+    return std::get<0>(v_);
+  }
+  const T& value() const& {
+    assert(has_value());
+    return std::get<0>(v_);
+  }
+  T&& value() && {
+    assert(has_value());
+    return std::get<0>(std::move(v_));
+  }
   T& operator*() & { return value(); }
   const T& operator*() const& { return value(); }
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
 
-  const Error& error() const { assert(!has_value()); return std::get<1>(v_); }
+  const Error& error() const {
+    assert(!has_value());
+    return std::get<1>(v_);
+  }
 
  private:
   std::variant<T, Error> v_;
@@ -61,7 +73,10 @@ class [[nodiscard]] Expected<void> {
 
   bool has_value() const { return !failed_; }
   explicit operator bool() const { return has_value(); }
-  const Error& error() const { assert(failed_); return error_; }
+  const Error& error() const {
+    assert(failed_);
+    return error_;
+  }
 
  private:
   Error error_{ErrorCode::kSyntax, {}};

@@ -71,9 +71,9 @@ struct SolverOptions {
 // One card (or run of equivalent cards) the side to play may choose, and its
 // result, like one entry of DDS's futureTricks with solutions = 3.
 struct CardScore {
-  Card card;                  // the highest card of the run
-  std::uint16_t equals = 0;   // DDS rank bits of the lower cards of the run
-  int tricks = 0;             // tricks for the side to play, this trick included
+  Card card;                 // the highest card of the run
+  std::uint16_t equals = 0;  // DDS rank bits of the lower cards of the run
+  int tricks = 0;            // tricks for the side to play, this trick included
   friend bool operator==(const CardScore&, const CardScore&) = default;
 };
 
@@ -93,16 +93,16 @@ struct DdTable {
 
 // Counters, cumulative since construction or reset_stats().
 struct SolverStats {
-  std::uint64_t nodes = 0;          // positions searched (all seats)
-  std::uint64_t trick_starts = 0;   // of which at the start of a trick
+  std::uint64_t nodes = 0;         // positions searched (all seats)
+  std::uint64_t trick_starts = 0;  // of which at the start of a trick
   std::uint64_t tt_lookups = 0;
-  std::uint64_t tt_hits = 0;        // lookups that ended the search of a node
-  std::uint64_t tt_entries = 0;     // entries stored now
-  std::uint64_t tt_bytes = 0;       // bytes in use now (<= the budget)
-  std::uint64_t tt_resets = 0;      // times the table filled up at its largest
-                                    // and dropped entries
-  std::uint64_t tt_grows = 0;       // times the table doubled within a call
-  std::uint64_t tablebase_hits = 0; // trick starts answered by the endgame tables
+  std::uint64_t tt_hits = 0;         // lookups that ended the search of a node
+  std::uint64_t tt_entries = 0;      // entries stored now
+  std::uint64_t tt_bytes = 0;        // bytes in use now (<= the budget)
+  std::uint64_t tt_resets = 0;       // times the table filled up at its largest
+                                     // and dropped entries
+  std::uint64_t tt_grows = 0;        // times the table doubled within a call
+  std::uint64_t tablebase_hits = 0;  // trick starts answered by the endgame tables
 };
 
 class DDTB_EXPORT Solver {

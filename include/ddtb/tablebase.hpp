@@ -25,7 +25,7 @@ namespace ddtb {
 namespace detail {
 struct TablebaseAccess;
 class EndgameProbe;
-}
+}  // namespace detail
 
 struct TablebaseOptions {
   // Bound on the memory of loaded (decompressed) chunks, all threads

@@ -157,9 +157,8 @@ int main(void) {
     printf(" table %d:", i);
     for (s = 0; s < DDS_STRAINS; ++s)
       for (h = 0; h < DDS_HANDS; ++h) printf(" %d", tables.results[i].resTable[s][h]);
-    printf(" par [%s] [%s] [%s] [%s]\n", pars.presults[i].parScore[0],
-           pars.presults[i].parScore[1], pars.presults[i].parContractsString[0],
-           pars.presults[i].parContractsString[1]);
+    printf(" par [%s] [%s] [%s] [%s]\n", pars.presults[i].parScore[0], pars.presults[i].parScore[1],
+           pars.presults[i].parContractsString[0], pars.presults[i].parContractsString[1]);
   }
   filter[0] = filter[4] = 1;
   rc = CalcAllTablesPBN(&table_deals, -1, filter, &tables, &pars);
@@ -191,7 +190,8 @@ int main(void) {
   }
   rc = SolveAllBoards(&boards, &solved);
   printf("SolveAllBoards rc=%d boards=%d\n", rc, solved.noOfBoards);
-  for (i = 0; i < solved.noOfBoards; ++i) print_future(" board", RETURN_NO_FAULT, &solved.solvedBoard[i]);
+  for (i = 0; i < solved.noOfBoards; ++i)
+    print_future(" board", RETURN_NO_FAULT, &solved.solvedBoard[i]);
 
   /* AnalysePlayPBN: list100's second deal and its play. */
   d = pbn_deal(kDeals[1], 4, 1);

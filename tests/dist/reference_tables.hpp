@@ -9,8 +9,8 @@
 #include <string>
 
 #include "builder/layer_build.hpp"
-#include "builder/work_units.hpp"
 #include "builder/layer_writer.hpp"
+#include "builder/work_units.hpp"
 #include "tablebase/layer_file.hpp"
 
 namespace ddtb::test {

@@ -32,10 +32,10 @@
 #include <vector>
 
 #include "builder/layer_build.hpp"
+#include "builder/layer_writer.hpp"
 #include "ddtb/par.hpp"
 #include "ddtb/position.hpp"
 #include "ddtb/solver.hpp"
-#include "builder/layer_writer.hpp"
 #include "tablebase/layer_file.hpp"
 #include "tests/fuzz/capi_io.hpp"
 #include "tests/fuzz/tablebase_bytes.hpp"

@@ -29,8 +29,8 @@
 #include <string>
 #include <vector>
 
-#include "tablebase/canonical.hpp"
 #include "builder/layer_writer.hpp"
+#include "tablebase/canonical.hpp"
 #include "tablebase/layer_file.hpp"
 #include "tablebase/set.hpp"
 #include "tests/fuzz/fuzz_check.hpp"

@@ -12,7 +12,9 @@ std::uint64_t splitmix64(std::uint64_t& x) {
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
   return z ^ (z >> 31);
 }
-std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+std::uint64_t rotl(std::uint64_t x, int k) {
+  return (x << k) | (x >> (64 - k));
+}
 }  // namespace
 
 Rng::Rng(std::uint64_t seed) {
@@ -64,7 +66,9 @@ Card random_card(Rng& rng, CardSet cards) {
 }
 }  // namespace
 
-Deal random_deal(Rng& rng) { return *Deal::from_hands(deal_cards(rng, 13)); }
+Deal random_deal(Rng& rng) {
+  return *Deal::from_hands(deal_cards(rng, 13));
+}
 
 Position random_position(Rng& rng, int tricks, int played, Strain strain, Seat leader) {
   Position p = Position::at_trick_start(*Deal::from_hands(deal_cards(rng, tricks)), strain, leader);

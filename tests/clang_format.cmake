@@ -1,0 +1,30 @@
+# Fails when a source file is not formatted as .clang-format says, naming the
+# files (fix them with: clang-format-14 -i FILE...). Used by CTest:
+#   cmake -DCLANG_FORMAT=<clang-format-14> -DSOURCE_DIR=<repo> -P clang_format.cmake
+# The version is pinned: another clang-format formats some constructs
+# differently.
+if(NOT CLANG_FORMAT OR NOT SOURCE_DIR)
+  message(FATAL_ERROR "usage: cmake -DCLANG_FORMAT=<clang-format-14> -DSOURCE_DIR=<repo> -P clang_format.cmake")
+endif()
+set(files "")
+foreach(dir core solver tablebase builder capi cli bench tests include)
+  file(GLOB_RECURSE found "${SOURCE_DIR}/${dir}/*.c" "${SOURCE_DIR}/${dir}/*.h"
+       "${SOURCE_DIR}/${dir}/*.cpp" "${SOURCE_DIR}/${dir}/*.hpp")
+  list(APPEND files ${found})
+endforeach()
+set(bad "")
+foreach(f IN LISTS files)
+  execute_process(COMMAND "${CLANG_FORMAT}" --dry-run -Werror "${f}"
+                  RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+  if(NOT rc EQUAL 0)
+    file(RELATIVE_PATH rel "${SOURCE_DIR}" "${f}")
+    list(APPEND bad "${rel}")
+  endif()
+endforeach()
+list(LENGTH files n_files)
+if(bad)
+  list(LENGTH bad n_bad)
+  string(REPLACE ";" "\n  " bad_text "${bad}")
+  message(FATAL_ERROR "${n_bad} of ${n_files} files are not formatted (clang-format-14 -i):\n  ${bad_text}")
+endif()
+message(STATUS "all ${n_files} source files formatted")
