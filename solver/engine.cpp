@@ -131,8 +131,8 @@ int Engine::solve(int guess, int lower, int upper, bool reach_first, int* best_c
   int g = std::clamp(guess, lower, upper);
   // By default the first search asks whether North-South beat the guess, the
   // next (usually) whether they reach it. Either order proves the same value;
-  // this one searched about 1% fewer nodes on list100 DD tables than the
-  // other (the caller picks for single-card solves, solver.cpp).
+  // this one searches fewer nodes (bench/README.md, "Tuning record"); the
+  // caller picks for single-card solves (solver.cpp).
   int beta = reach_first && g > lower ? g : std::min(g + 1, upper);
   while (lower < upper) {
     const int v = search(beta).tricks;

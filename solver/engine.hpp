@@ -111,15 +111,13 @@ class Engine {
   bool probe_table(int t, int beta, Value& hit, MoveHints& hints);
   void promote_probed_leads(int t, int beta, MoveList& ml);
   // The table is probed before the sure-trick counts with at least this many
-  // tricks left. Tuned on CPU time (alternating runs of the same workload):
-  // 4 and 3 took about 3% less time than 6 on list100 (DD tables and FUT
-  // solves) and 5 about 1.5% less, although they search about 1-2% more
-  // nodes (a hit is cheaper than the counts it saves).
+  // tricks left: a hit is cheaper than the counts it saves, although more
+  // nodes are searched (tuned on CPU time: bench/README.md, "Tuning record").
   static constexpr int kTableFirstTricks = 4;
   bool probe_lead(int t, int lead, int beta);
   // Leads are probed (promote_probed_leads) with at least this many tricks
-  // left. Tuned on list100 CPU time, not nodes: 10 searches about 2% fewer
-  // nodes in the DD tables, but the probes cost more than that saves.
+  // left: lower, fewer nodes are searched but the probes cost more than that
+  // saves (bench/README.md, "Tuning record").
   static constexpr int kProbeLeadsMinTricks = 12;
   Bits drop_bottom_runs(Bits winners, const TrickState& tr) const;
   // The root's choices listed and ordered without hints (fixed order).

@@ -9,8 +9,8 @@ namespace {
 
 // Move-ordering weights. Larger is tried earlier. The numbers follow the
 // shape of DDS's published weights (leader: cash or finesse toward strength;
-// followers: win cheaply, else play low; discards from long suits) and were
-// tuned on the bench node-count signature.
+// followers: win cheaply, else play low; discards from long suits); how they
+// were tuned and on what is in bench/README.md, "Tuning record".
 namespace weight {
 // A card stored with a table entry as the position's best, when it wins the
 // trick and when it does not.
@@ -49,11 +49,10 @@ constexpr int kSplitHonors = 10;
 constexpr int kTowardTenace = 18;
 // Suit contract, per card: discard from a suit where we outnumber both opponents.
 constexpr int kDiscardSpare = 8;
-// No trumps (tuned on DDS's freak deal thomas1 and list1000 deals 301-1000,
-// see lead_suit_info): a lead into partner's void costs this much per card
-// partner could discard (one per run); where every suit the leader holds is
-// missing from another hand, a void opponent's count in the suit-size term
-// (four per card) is at most this, eight cards.
+// No trumps (see lead_suit_info): a lead into partner's void costs this much
+// per card partner could discard (one per run); where every suit the leader
+// holds is missing from another hand, a void opponent's count in the
+// suit-size term (four per card) is at most this, eight cards.
 constexpr int kNtPartnerDiscard = 3;
 constexpr int kNtVoidCountCap = 32;
 }  // namespace weight
@@ -102,9 +101,8 @@ LeadSuit lead_suit_info(const Hands& H, const TrickView& t, int s, bool cap_void
   // four per card they hold in the suit; a void opponent (discards, ruffs) as
   // if it held one card more than the leader's hand. Where every lead meets
   // a void in no trumps, that count is capped: uncapped it outweighs every
-  // other rule below and sends the lead into partner's void each time (on
-  // thomas1, 12 tricks in no trump: 2.64 M trick starts before, 0.68 M with
-  // the cap and kNtPartnerDiscard; DDS 0.76 M).
+  // other rule below and sends the lead into partner's void each time, where
+  // partner's discard must then be guessed (DDS's thomas1).
   int void_count = depth + 4;
   if (cap_voids) void_count = std::min(void_count, weight::kNtVoidCountCap);
   const int count_lh = L.lhos ? 4 * count(L.lhos) : void_count;

@@ -105,10 +105,7 @@ struct Solver::Impl {
   // than a quarter full: entries of similar earlier deals (a robot's sampled
   // deals, which share hands) are then still there, while a table filled by
   // unrelated deals does not fill up and clear in the middle of this deal's
-  // searches. Quarter: on list100 (unrelated deals) the same nodes as
-  // clearing at every new deal; on the replayed robot workload 3.3% fewer
-  // nodes (its play calls 15%); keeping up to half full saved a little more
-  // there but cost 1% on list100 (solver/README.md, "Across deals").
+  // searches. Why a quarter: solver/README.md, "Across deals".
   void prepare_table(const std::array<Bits, 4>& hands) {
     bool same_deal = true;
     for (int s = 0; s < 4 && same_deal; ++s) same_deal = (hands[s] & ~deal_hands[s]) == 0;
@@ -281,7 +278,7 @@ SolveResult Solver::solve(const Position& position) {
   // each card would refute every card against best + 1 once more). Each
   // card's first search asks whether it reaches the guess: most cards after
   // the first fall short of the best, and asking that first settles them
-  // with one search fewer (list100 FUT nodes -1.3%, list1000 deals 1-150 -0.9%).
+  // with one search fewer.
   impl_->set_root(position);
   int order[13];
   const int m = impl_->search->root_order(order, false);
@@ -292,9 +289,7 @@ SolveResult Solver::solve(const Position& position) {
   std::stable_sort(runs.begin(), runs.begin() + n,
                    [](const Ordered& a, const Ordered& b) { return a.order < b.order; });
   // The other cards of the first card's suit next: their searches meet the
-  // table entries the first card's searches left (list100 FUT nodes -0.7%,
-  // list1000 deals 101-300 -0.8% when added; after the move-ordering changes
-  // that followed, about -0.1% on both).
+  // table entries the first card's searches left.
   if (n > 2)
     std::stable_partition(runs.begin() + 1, runs.begin() + n, [&](const Ordered& r) {
       return r.run.card.suit == runs[0].run.card.suit;
