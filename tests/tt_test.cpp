@@ -6,7 +6,6 @@
 
 #include <array>
 #include <cstdint>
-#include <unordered_map>
 
 #include "solver/relative.hpp"
 #include "solver/tt.hpp"
@@ -149,10 +148,15 @@ TEST(TransTable, ClearForgetsEverything) {
 // Each position has a value that is a function of the position alone; under
 // a flood of stores (the table full at its cap, or growing, or a list past
 // its cap) every hit still carries the value stored for its position.
+// The value a flood gives a position: any function of the position alone.
+int flood_value(const Pos& p) {
+  const std::uint64_t id = p.rel.lo * 0x9e3779b97f4a7c15ull ^ p.rel.hi * 31 ^ p.shape;
+  return static_cast<int>(id % static_cast<std::uint64_t>(count(p.hands[0]) + 1));
+}
+
 // Returns how many positions were found at all.
 int flood(TransTable& tt, std::uint64_t seed, int positions, bool one_shape) {
   test::Rng rng(seed);
-  std::unordered_map<std::uint64_t, int> value_of;  // by a hash of the position
   std::vector<Pos> ps;
   Pos base = random_pos(rng, 8);
   for (int i = 0; i < positions; ++i) {
@@ -174,17 +178,13 @@ int flood(TransTable& tt, std::uint64_t seed, int positions, bool one_shape) {
     } else {
       p = random_pos(rng, 1 + static_cast<int>(rng.below(13)));
     }
-    const std::uint64_t id = p.rel.lo * 0x9e3779b97f4a7c15ull ^ p.rel.hi * 31 ^ p.shape;
-    const int k = count(p.hands[0]);
-    const int v = static_cast<int>(id % static_cast<std::uint64_t>(k + 1));
-    value_of[id] = v;
+    const int v = flood_value(p);
     tt.store(p.shape, kLead, all_places(p), p.rel, v, v, -1, 0);
     ps.push_back(p);
   }
   int hits = 0, found = 0;
   for (const Pos& p : ps) {
-    const std::uint64_t id = p.rel.lo * 0x9e3779b97f4a7c15ull ^ p.rel.hi * 31 ^ p.shape;
-    const int v = value_of[id];
+    const int v = flood_value(p);
     TransTable::Entry hit;
     bool any = false;
     for (int beta = 1; beta <= count(p.hands[0]); ++beta) {
