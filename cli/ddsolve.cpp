@@ -25,11 +25,11 @@
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "cli/pbn_reader.hpp"
-#include "cli/progress.hpp"
 #include "cli/report.hpp"
 #include "cli/solve_pool.hpp"
 #include "ddtb/tablebase.hpp"
 #include "ddtb/version.hpp"
+#include "tools/progress.hpp"
 
 namespace ddtb::cli {
 namespace {
@@ -88,12 +88,13 @@ std::size_t count_games(const std::string& path) {
 int solve_all(std::istream& in, const std::string& source, const Options& options,
               const SolverOptions& solver, std::size_t expected) {
   const std::unique_ptr<Writer> writer = make_writer(options.format, std::cout);
-  Progress progress(std::cerr, !options.quiet && stderr_is_terminal(), expected);
+  tools::ProgressBar progress(std::cerr, !options.quiet && tools::stderr_is_terminal(), "boards");
+  progress.start("", expected);
   Reporter reporter(std::cerr, source, options.quiet, [&] { progress.clear(); });
   // Results on the bar's terminal: the bar's line is cleared before each
   // board's output, which is flushed before the bar is drawn again, so that
   // no fragment of the bar stays in the scrollback.
-  const bool results_on_terminal = stdout_is_terminal();
+  const bool results_on_terminal = tools::stdout_is_terminal();
   {
     SolvePool pool(
         options.threads, solver, kWindowPerThread * options.threads,
@@ -154,7 +155,7 @@ int solve_file(const std::string& name, const Options& options, const SolverOpti
     std::cerr << "ddsolve: cannot open '" << name << "': " << std::strerror(errno) << '\n';
     return kExitUsage;
   }
-  const bool bar = !options.quiet && stderr_is_terminal();
+  const bool bar = !options.quiet && tools::stderr_is_terminal();
   const std::size_t expected = bar ? count_games(name) : 0;
   return solve_all(file, name, options, solver, expected);
 }

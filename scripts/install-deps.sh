@@ -7,7 +7,8 @@
 # (README.md, "Hardening"); clang-format-14 checks the formatting (CTest
 # ddtb_clang_format); GCC's ASan/UBSan/TSan runtimes come with g++.
 # openmpi-bin and libopenmpi-dev give mpirun and ddtb-build-mpi, the MPI
-# launcher of tablebase builds (docs/DISTRIBUTED.md).
+# launcher of tablebase builds (docs/DISTRIBUTED.md). libcli11-dev parses the
+# command lines of ddsolve, ddtb-build and the benchmark tools.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
@@ -17,4 +18,5 @@ apt-get install -y -qq --no-install-recommends \
   libgtest-dev libgmock-dev libbenchmark-dev \
   libdds-dev \
   openmpi-bin libopenmpi-dev \
+  libcli11-dev \
   clang-14 libclang-rt-14-dev llvm-14 clang-format-14

@@ -11,8 +11,8 @@
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "cli/par_text.hpp"
-#include "cli/progress.hpp"
 #include "tests/cli_test.hpp"
+#include "tools/progress.hpp"
 
 namespace ddtb::cli {
 namespace {
@@ -198,22 +198,28 @@ TEST(CliFormats, ParFollowsTheTableInEveryFormat) {
 // ---------------------------------------------------------------- progress
 
 TEST(CliProgress, RendersCountRateAndTimeLeft) {
-  EXPECT_EQ(Progress::render(25, 100, 5.0),
+  using tools::ProgressBar;
+  EXPECT_EQ(ProgressBar::render("", "boards", 25, 100, 5.0),
             "[#####...............]  25/100 boards  25%  5.0 boards/s  ETA 0:15");
-  EXPECT_EQ(Progress::render(100, 100, 10.0),
+  EXPECT_EQ(ProgressBar::render("", "boards", 100, 100, 10.0),
             "[####################]  100/100 boards  100%  10.0 boards/s");
-  EXPECT_EQ(Progress::render(7, 0, 2.0), "7 boards  3.5 boards/s");
-  EXPECT_TRUE(Progress::render(1, 10000, 2.0).ends_with("ETA 5:33:18"));
+  EXPECT_EQ(ProgressBar::render("", "boards", 7, 0, 2.0), "7 boards  3.5 boards/s");
+  EXPECT_TRUE(ProgressBar::render("", "boards", 1, 10000, 2.0).ends_with("ETA 5:33:18"));
+  EXPECT_EQ(
+      ProgressBar::render("16-card trump", "partitions", 1, 4, 1.0),
+      "16-card trump  [#####...............]  1/4 partitions  25%  1.0 partitions/s  ETA 0:03");
 }
 
 TEST(CliProgress, StaysSilentWhenDisabledOrShort) {
   std::ostringstream err;
-  Progress off(err, false, 10);
+  tools::ProgressBar off(err, false, "boards");
+  off.start("", 10);
   for (int i = 0; i < 10; ++i) off.advance();
-  off.finish();
-  Progress quick(err, true, 10);
+  off.finish(true);
+  tools::ProgressBar quick(err, true, "boards");
+  quick.start("layer", 10);
   quick.advance();  // within the first second: nothing yet
-  quick.finish();
+  quick.finish(true);
   EXPECT_EQ(err.str(), "");
 }
 

@@ -1,8 +1,9 @@
 # Fails when a source file includes a header against the modules' arrows
 # (docs/ARCHITECTURE.md): core/ at the bottom; tablebase/ and solver/ on
 # core/ only; the builder on core/, tablebase/ and the search interface
-# (solver/search.hpp); the C API and the CLI on the public headers
-# (include/ddtb/) and core/. Every module may include include/ddtb/, whose
+# (solver/search.hpp) and tools/; the C API on the public headers
+# (include/ddtb/) and core/; the CLI on those and tools/ (the tools' shared
+# command line and progress bar, itself on core/ only). Every module may include include/ddtb/, whose
 # headers include only each other. bench/, tests/ and examples/ may include
 # anything. Used by CTest: cmake -DSOURCE_DIR=<repo> -P module_arrows.cmake
 if(NOT SOURCE_DIR)
@@ -13,13 +14,14 @@ endif()
 set(allowed_core "")
 set(allowed_solver "core")
 set(allowed_tablebase "core")
-set(allowed_builder "core;tablebase;solver/search.hpp")
+set(allowed_builder "core;tablebase;solver/search.hpp;tools")
 set(allowed_capi "core")
-set(allowed_cli "core")
+set(allowed_cli "core;tools")
+set(allowed_tools "core")
 set(allowed_include "")
 
 set(violations 0)
-foreach(module core solver tablebase builder capi cli include)
+foreach(module core solver tablebase builder capi cli tools include)
   if(module STREQUAL "include")
     file(GLOB_RECURSE files "${SOURCE_DIR}/include/*.h" "${SOURCE_DIR}/include/*.hpp")
   else()

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "builder/layer_writer.hpp"
+#include "core/random.hpp"
 #include "tablebase/canonical.hpp"
 #include "tablebase/layer_file.hpp"
 #include "tablebase/set.hpp"
@@ -45,21 +46,10 @@ constexpr int kMaxTricks = 3;
 constexpr int kStatesPerPartition = 4;
 constexpr std::size_t kMaxChunksScanned = 64;
 
-// splitmix64: the states come from the input's seed, reproducibly.
-struct Mix {
-  std::uint64_t s;
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-};
-
 // A state of the partition: each card of each slot owned by one seat, the
 // seats holding as many cards of the slot as the shape says (not
 // necessarily canonical: the scan must answer for any bits).
-Nibbles shaped_state(ShapeKey shape, Mix& mix) {
+Nibbles shaped_state(ShapeKey shape, ddtb::Rng& rng) {
   Nibbles n{};
   for (int s = 0; s < 4; ++s) {
     const Column c = slot_column(shape, s);
@@ -67,7 +57,7 @@ Nibbles shaped_state(ShapeKey shape, Mix& mix) {
     for (int h = 0; h < 4; ++h)
       for (int k = 0; k < int((c >> (12 - 4 * h)) & 15); ++k) owners.push_back(h);
     for (std::size_t i = owners.size(); i > 1; --i)
-      std::swap(owners[i - 1], owners[mix.next() % i]);
+      std::swap(owners[i - 1], owners[rng.below64(i)]);
     for (std::size_t i = 0; i < owners.size() && i < 16; ++i)
       n[s] |= std::uint64_t{1} << (4 * i + owners[i]);
   }
@@ -75,13 +65,13 @@ Nibbles shaped_state(ShapeKey shape, Mix& mix) {
 }
 
 void scan_partition(const RawChunk& raw, std::size_t i, const Chunk* decoded, ShapeKey shape,
-                    int tricks, Mix& mix) {  // tricks: the largest value allowed
+                    int tricks, ddtb::Rng& rng) {  // tricks: the largest value allowed
   const std::uint8_t* base = raw.bytes.data();
   for (int k = 0; k < kStatesPerPartition; ++k) {
     // Half the states fit the shape; the others are any bits at all.
-    Nibbles state = shaped_state(shape, mix);
+    Nibbles state = shaped_state(shape, rng);
     if (k & 1)
-      for (auto& w : state) w = mix.next();
+      for (auto& w : state) w = rng.next();
     TbSet got;
     const Scan r =
         find_set(base + raw.ranges[i].begin, base + raw.ranges[i].end, state, tricks, got);
@@ -97,7 +87,7 @@ void scan_partition(const RawChunk& raw, std::size_t i, const Chunk* decoded, Sh
   }
 }
 
-void check_chunk(const LayerFile& file, std::size_t c, Mix& mix) {
+void check_chunk(const LayerFile& file, std::size_t c, ddtb::Rng& rng) {
   const Expected<RawChunk> walked = file.load_raw_chunk(c, false);
   const Expected<RawChunk> validated = file.load_raw_chunk(c, true);
   const Expected<Chunk> decoded = file.load_chunk(c);
@@ -126,11 +116,11 @@ void check_chunk(const LayerFile& file, std::size_t c, Mix& mix) {
     DDTB_FUZZ_CHECK(raw.ranges[i].begin <= raw.ranges[i].end && raw.ranges[i].end <= e.raw_bytes,
                     "range outside the chunk");
     scan_partition(raw, i, decoded ? &*decoded : nullptr, file.shapes()[raw.first + i],
-                   file.header().bound > 0 ? 1 : file.header().tricks, mix);
+                   file.header().bound > 0 ? 1 : file.header().tricks, rng);
   }
 }
 
-void check_file(std::span<const std::uint8_t> bytes, Mix& mix) {
+void check_file(std::span<const std::uint8_t> bytes, ddtb::Rng& rng) {
   const Expected<std::unique_ptr<LayerFile>> parsed = LayerFile::parse(bytes, "fuzz.tbl");
   if (!parsed) {
     DDTB_FUZZ_CHECK(parsed.error().code == ErrorCode::kCorruptData, parsed.error().message);
@@ -148,7 +138,7 @@ void check_file(std::span<const std::uint8_t> bytes, Mix& mix) {
         "locate() and chunk_of() disagree");
     DDTB_FUZZ_CHECK(f.find(shapes[p]) == static_cast<int>(p), "find()");
   }
-  for (std::size_t c = 0; c < f.chunks() && c < kMaxChunksScanned; ++c) check_chunk(f, c, mix);
+  for (std::size_t c = 0; c < f.chunks() && c < kMaxChunksScanned; ++c) check_chunk(f, c, rng);
 }
 
 }  // namespace
@@ -158,7 +148,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace ddtb::fuzz;
   Bytes in(data, size);
   const std::uint8_t flags = in.u8();
-  Mix mix{in.u64()};
+  ddtb::Rng rng(in.u64());
   const std::span<const std::uint8_t> file = in.rest();
   if (file.size() > ddtb::detail::tb::kHeaderBytes && file[tb_bytes::kTricks] > kMaxTricks)
     return 0;
@@ -166,9 +156,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // An exactly sized copy, so that ASan sees a read one past its end.
     std::vector<std::uint8_t> copy(file.begin(), file.end());
     tb_bytes::repair_checksums(copy);
-    check_file(copy, mix);
+    check_file(copy, rng);
   } else {
-    check_file(file, mix);
+    check_file(file, rng);
   }
   return 0;
 }

@@ -6,42 +6,6 @@
 namespace ddtb::test {
 
 namespace {
-std::uint64_t splitmix64(std::uint64_t& x) {
-  std::uint64_t z = (x += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-std::uint64_t rotl(std::uint64_t x, int k) {
-  return (x << k) | (x >> (64 - k));
-}
-}  // namespace
-
-Rng::Rng(std::uint64_t seed) {
-  for (auto& s : s_) s = splitmix64(seed);
-}
-
-std::uint64_t Rng::next() {
-  const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-  const std::uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = rotl(s_[3], 45);
-  return result;
-}
-
-std::uint32_t Rng::below(std::uint32_t n) {
-  const std::uint64_t limit = (std::uint64_t{1} << 32) - ((std::uint64_t{1} << 32) % n);
-  for (;;) {
-    const std::uint64_t x = next() >> 32;
-    if (x < limit) return static_cast<std::uint32_t>(x % n);
-  }
-}
-
-namespace {
 std::array<CardSet, 4> deal_cards(Rng& rng, int tricks) {
   std::vector<Card> deck;
   for (int s = 0; s < 4; ++s)

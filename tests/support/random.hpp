@@ -1,26 +1,16 @@
-// Reproducible random deals and positions for tests and benchmarks.
-//
-// Our own PRNG (xoshiro256**, seeded through splitmix64) rather than <random>
-// distributions, whose output differs between standard libraries: a seed
-// printed by a failing test must reproduce the same position everywhere.
+// Reproducible random deals and positions for tests and benchmarks, drawn
+// from ddtb's seeded generator (core/random.hpp): a seed printed by a failing
+// test reproduces the same position everywhere.
 #pragma once
 
 #include <cstdint>
 
+#include "core/random.hpp"
 #include "ddtb/position.hpp"
 
 namespace ddtb::test {
 
-class Rng {
- public:
-  explicit Rng(std::uint64_t seed);
-  std::uint64_t next();
-  // Uniform in [0, n), n > 0 (rejection sampling, no modulo bias).
-  std::uint32_t below(std::uint32_t n);
-
- private:
-  std::uint64_t s_[4];
-};
+using Rng = ddtb::Rng;
 
 // A uniformly random full deal (13 cards each).
 Deal random_deal(Rng& rng);

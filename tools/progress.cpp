@@ -1,11 +1,11 @@
-#include "cli/progress.hpp"
+#include "tools/progress.hpp"
 
 #include <unistd.h>
 
 #include <cstdio>
-#include <string>
+#include <utility>
 
-namespace ddtb::cli {
+namespace ddtb::tools {
 
 namespace {
 
@@ -32,45 +32,66 @@ bool stdout_is_terminal() {
   return ::isatty(STDOUT_FILENO) == 1;
 }
 
-Progress::Progress(std::ostream& err, bool enabled, std::size_t total)
-    : err_(err), enabled_(enabled), total_(total) {}
+ProgressBar::ProgressBar(std::ostream& err, bool enabled, std::string unit)
+    : err_(err), enabled_(enabled), unit_(std::move(unit)) {}
 
-std::string Progress::render(std::size_t done, std::size_t total, double seconds) {
+std::string ProgressBar::render(const std::string& label, const std::string& unit,
+                                std::uint64_t done, std::uint64_t total, double seconds) {
   const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0.0;
   char tail[96];
-  std::snprintf(tail, sizeof tail, "  %.1f boards/s", rate);
-  if (total == 0) return std::to_string(done) + " boards" + tail;
+  std::snprintf(tail, sizeof tail, "  %.1f %s/s", rate, unit.c_str());
+  std::string out = label.empty() ? std::string() : label + "  ";
+  if (total == 0) return out + std::to_string(done) + " " + unit + tail;
   if (done > total) total = done;  // the count was only an estimate
   const int filled = static_cast<int>(kBarWidth * done / total);
-  std::string out(1, '[');
+  out += '[';
   out.append(filled, '#').append(kBarWidth - filled, '.').append("]  ");
-  out += std::to_string(done) + "/" + std::to_string(total) + " boards  " +
+  out += std::to_string(done) + "/" + std::to_string(total) + " " + unit + "  " +
          std::to_string(100 * done / total) + "%" + tail;
   if (rate > 0 && done < total)
     out += "  ETA " + duration(static_cast<double>(total - done) / rate);
   return out;
 }
 
-void Progress::advance() {
-  ++done_;
+void ProgressBar::start(std::string label, std::uint64_t total) {
+  clear();
+  label_ = std::move(label);
+  total_ = total;
+  done_ = 0;
+  start_ = Clock::now();
+  last_draw_ = {};
+}
+
+void ProgressBar::set(std::uint64_t done) {
+  done_ = done;
   if (!enabled_) return;
   const Clock::time_point now = Clock::now();
   if (now - start_ < kShowAfter || now - last_draw_ < kRedrawEvery) return;
+  draw(now);
+}
+
+void ProgressBar::draw(Clock::time_point now) {
   last_draw_ = now;
   const double seconds = std::chrono::duration<double>(now - start_).count();
-  err_ << kClearLine << render(done_, total_, seconds) << std::flush;
+  err_ << kClearLine << render(label_, unit_, done_, total_, seconds) << std::flush;
   shown_ = true;
 }
 
-void Progress::clear() {
+void ProgressBar::clear() {
   if (!shown_) return;
   err_ << kClearLine << std::flush;
   shown_ = false;
-  last_draw_ = {};  // redraw at the next board
+  last_draw_ = {};  // redraw at the next item
 }
 
-void Progress::finish() {
+void ProgressBar::finish(bool keep) {
+  if (keep && shown_) {
+    draw(Clock::now());
+    err_ << '\n' << std::flush;
+    shown_ = false;
+    return;
+  }
   clear();
 }
 
-}  // namespace ddtb::cli
+}  // namespace ddtb::tools

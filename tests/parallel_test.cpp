@@ -1,0 +1,80 @@
+// core/parallel.hpp: every index runs exactly once, per-worker state is made
+// once per worker, and a worker's exception reaches the caller (the first
+// one, after all threads are joined) and stops the handing out of indices.
+#include "core/parallel.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <mutex>
+#include <new>
+#include <set>
+#include <stdexcept>
+#include <vector>
+
+namespace ddtb {
+namespace {
+
+TEST(ParallelFor, RunsEveryIndexOnce) {
+  for (unsigned threads : {1u, 2u, 3u, 8u}) {
+    std::vector<std::atomic<int>> hits(1000);
+    parallel_for(hits.size(), threads, [&](std::size_t i) { ++hits[i]; });
+    for (std::size_t i = 0; i < hits.size(); ++i) ASSERT_EQ(hits[i].load(), 1) << i;
+  }
+  parallel_for(0, 4, [](std::size_t) { FAIL() << "no index for n = 0"; });
+}
+
+TEST(ParallelFor, MakesOneStatePerWorkerAndNoMoreWorkersThanItems) {
+  std::atomic<int> states{0};
+  std::mutex mutex;
+  std::set<unsigned> workers;
+  parallel_for(
+      3, 8,
+      [&](const WorkerContext& context) {
+        ++states;
+        std::lock_guard lock(mutex);
+        workers.insert(context.index());
+        return std::vector<std::size_t>{};
+      },
+      [&](std::size_t i, std::vector<std::size_t>& mine) { mine.push_back(i); });
+  EXPECT_LE(states.load(), 3);
+  EXPECT_TRUE(workers.count(0)) << "the calling thread is worker 0";
+  for (unsigned w : workers) EXPECT_LT(w, 3u);
+}
+
+TEST(ParallelFor, CarriesTheFirstErrorToTheCallerAndStops) {
+  std::atomic<std::size_t> ran{0};
+  const auto run = [&] {
+    parallel_for(100000, 2, [&](std::size_t i) {
+      ++ran;
+      if (i == 10) throw std::runtime_error("item 10 failed");
+    });
+  };
+  try {
+    run();
+    FAIL() << "the error was lost";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "item 10 failed");
+  }
+  EXPECT_LT(ran.load(), 100000u) << "indices kept being handed out after the error";
+}
+
+TEST(ParallelFor, AFailedStateIsAnErrorToo) {
+  EXPECT_THROW(parallel_for(
+                   10, 2,
+                   [](const WorkerContext& context) {
+                     if (context.index() == 1) throw std::bad_alloc();
+                     return 0;
+                   },
+                   [](std::size_t, int) {}),
+               std::bad_alloc);
+}
+
+TEST(RunWorkers, GivesEachWorkerItsNumber) {
+  std::vector<std::atomic<int>> seen(4);
+  run_workers(4, [&](const WorkerContext& context) { ++seen[context.index()]; });
+  for (auto& s : seen) EXPECT_EQ(s.load(), 1);
+}
+
+}  // namespace
+}  // namespace ddtb
