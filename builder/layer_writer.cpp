@@ -6,12 +6,11 @@
 #include <zstd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cstring>
-#include <thread>
 
 #include "builder/file_io.hpp"
+#include "core/parallel.hpp"
 #include "tablebase/set_codec.hpp"
 
 namespace ddtb::detail::tb {
@@ -82,23 +81,13 @@ Expected<void> LayerWriter::write_pending() {
   }
   // Compress every pending chunk, each alone (the same bytes on any number
   // of threads), then write them in order.
-  std::atomic<std::size_t> next{0};
-  auto compress = [&]() {
-    for (std::size_t i; (i = next.fetch_add(1)) < pending_.size();) {
-      Pending& p = pending_[i];
-      p.packed.resize(ZSTD_compressBound(p.raw.size()));
-      p.z = ZSTD_compress(p.packed.data(), p.packed.size(), p.raw.data(), p.raw.size(),
-                          options_.zstd_level);
-    }
-  };
-  const std::size_t helpers =
-      std::min<std::size_t>(static_cast<std::size_t>(std::max(1, options_.threads)),
-                            pending_.size()) -
-      1;
-  std::vector<std::thread> pool;
-  for (std::size_t t = 0; t < helpers; ++t) pool.emplace_back(compress);
-  compress();
-  for (auto& th : pool) th.join();
+  parallel_for(pending_.size(), static_cast<unsigned>(std::max(1, options_.threads)),
+               [&](std::size_t i) {
+                 Pending& p = pending_[i];
+                 p.packed.resize(ZSTD_compressBound(p.raw.size()));
+                 p.z = ZSTD_compress(p.packed.data(), p.packed.size(), p.raw.data(), p.raw.size(),
+                                     options_.zstd_level);
+               });
   for (const Pending& p : pending_) {
     const bool use_zstd = !ZSTD_isError(p.z) && p.z < p.raw.size();
     const std::span<const std::uint8_t> stored =

@@ -7,8 +7,11 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <mutex>
-#include <thread>
+
+#include "core/parallel.hpp"
+#include "core/random.hpp"
 
 namespace ddtb::detail::tb {
 
@@ -17,25 +20,12 @@ namespace {
 constexpr std::size_t kSampleTtBytes = std::size_t{1} << 20;  // as a real build's workers
 constexpr int kTableZstdLevel = 19;                           // WriteOptions' default
 
-// splitmix64: a tiny PRNG with the same output everywhere (the standard
-// distributions differ between libraries).
-struct Rng {
-  std::uint64_t s;
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  std::uint64_t below(std::uint64_t n) { return next() % n; }  // bias negligible for n << 2^64
-};
-
 // k distinct indices of [0, n), uniformly (partial Fisher-Yates), sorted.
 std::vector<std::uint32_t> draw(std::uint64_t n, std::uint64_t k, Rng& rng) {
   std::vector<std::uint32_t> all(n);
   for (std::uint32_t i = 0; i < n; ++i) all[i] = i;
   k = std::min(k, n);
-  for (std::uint64_t i = 0; i < k; ++i) std::swap(all[i], all[i + rng.below(n - i)]);
+  for (std::uint64_t i = 0; i < k; ++i) std::swap(all[i], all[i + rng.below64(n - i)]);
   all.resize(k);
   std::sort(all.begin(), all.end());
   return all;
@@ -169,7 +159,7 @@ Expected<SampleReport> run_sample(const SampleOptions& o, const SampleProgress& 
   const auto t1 = std::chrono::steady_clock::now();
   report.load_seconds = std::chrono::duration<double>(t1 - t0).count();
 
-  Rng rng{o.seed};
+  Rng rng(o.seed);
   // A task builds one sampled partition (run < 0) or one chunk run.
   struct Task {
     std::size_t cls;
@@ -202,7 +192,7 @@ Expected<SampleReport> run_sample(const SampleOptions& o, const SampleProgress& 
     }
     for (std::uint64_t k = 0; k < o.runs_per_class; ++k) {
       ChunkRun run;
-      run.first = static_cast<std::uint32_t>(rng.below(c.partitions));
+      run.first = static_cast<std::uint32_t>(rng.below64(c.partitions));
       tasks.push_back({report.classes.size(), c.runs.size(), true});
       c.runs.push_back(run);
     }
@@ -212,71 +202,64 @@ Expected<SampleReport> run_sample(const SampleOptions& o, const SampleProgress& 
   for (std::size_t c = 0; c < report.classes.size(); ++c)
     encoded[c].resize(report.classes[c].rows.size());
 
-  std::atomic<std::size_t> next{0};
-  std::atomic<bool> failed{false};
   std::mutex mutex;
   std::uint64_t done = 0;
-  std::string error;
-  auto work = [&]() {
-    PartitionBuilder builder(lower->lower(), kSampleTtBytes);
-    for (;;) {
-      const std::size_t t = next.fetch_add(1);
-      if (t >= tasks.size() || failed) break;
-      SampleClass& c = report.classes[tasks[t].cls];
-      const std::vector<ShapeKey>& layer_shapes = shapes[tasks[t].cls];
-      std::uint32_t index = 0;
-      try {
-        if (!tasks[t].run) {
-          SampleRow& r = c.rows[tasks[t].row];
-          index = r.index;
-          PartitionStats st;
-          const double cpu0 = thread_cpu_seconds();
-          const std::vector<TbSet> sets = builder.build(r.klass, r.shape, st);
-          r.cpu_seconds = thread_cpu_seconds() - cpu0;
-          r.evaluated = st.evaluated;
-          r.sets = st.sets;
-          r.compacted = st.compacted;
-          std::vector<std::uint8_t>& bytes = encoded[tasks[t].cls][tasks[t].row];
-          encode_sets(sets, bytes);
-          r.raw_bytes = bytes.size();
-        } else {
-          ChunkRun& run = c.runs[tasks[t].row];
-          std::vector<std::vector<std::uint8_t>> parts;
-          std::vector<std::uint64_t> counts;
-          std::uint64_t raw = 0;
-          for (index = run.first; index < c.partitions && raw < kChunkTargetBytes; ++index) {
-            PartitionStats st;
-            const std::vector<TbSet> sets = builder.build(c.klass, layer_shapes[index], st);
-            parts.emplace_back();
-            encode_sets(sets, parts.back());
-            counts.push_back(sets.size());
-            raw += parts.back().size() + 1;
-            ++run.partitions;
-          }
-          // One chunk, compressed as write_layer does (the varints included).
-          std::vector<std::uint8_t> chunk;
-          for (std::size_t i = 0; i < parts.size(); ++i) {
-            put_varint(chunk, counts[i]);
-            chunk.insert(chunk.end(), parts[i].begin(), parts[i].end());
-          }
-          run.raw_bytes = chunk.size();
-          run.stored_bytes = stored_size(chunk);
-        }
-      } catch (const GapError& e) {
-        std::lock_guard lock(mutex);
-        failed = true;
-        error = "partition " + std::to_string(index) + ": " + e.what();
-        break;
-      }
-      std::lock_guard lock(mutex);
-      if (progress) progress(++done, tasks.size());
-    }
+  const auto new_builder = [&](const WorkerContext&) {
+    return std::make_unique<PartitionBuilder>(lower->lower(), kSampleTtBytes);
   };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < std::max(1, o.threads); ++t) pool.emplace_back(work);
-  work();
-  for (auto& th : pool) th.join();
-  if (failed) return Error{ErrorCode::kCorruptData, error};
+  const auto run_task = [&](std::size_t t, std::unique_ptr<PartitionBuilder>& builder) {
+    SampleClass& c = report.classes[tasks[t].cls];
+    const std::vector<ShapeKey>& layer_shapes = shapes[tasks[t].cls];
+    std::uint32_t index = 0;
+    try {
+      if (!tasks[t].run) {
+        SampleRow& r = c.rows[tasks[t].row];
+        index = r.index;
+        PartitionStats st;
+        const double cpu0 = thread_cpu_seconds();
+        const std::vector<TbSet> sets = builder->build(r.klass, r.shape, st);
+        r.cpu_seconds = thread_cpu_seconds() - cpu0;
+        r.evaluated = st.evaluated;
+        r.sets = st.sets;
+        r.compacted = st.compacted;
+        std::vector<std::uint8_t>& bytes = encoded[tasks[t].cls][tasks[t].row];
+        encode_sets(sets, bytes);
+        r.raw_bytes = bytes.size();
+      } else {
+        ChunkRun& run = c.runs[tasks[t].row];
+        std::vector<std::vector<std::uint8_t>> parts;
+        std::vector<std::uint64_t> counts;
+        std::uint64_t raw = 0;
+        for (index = run.first; index < c.partitions && raw < kChunkTargetBytes; ++index) {
+          PartitionStats st;
+          const std::vector<TbSet> sets = builder->build(c.klass, layer_shapes[index], st);
+          parts.emplace_back();
+          encode_sets(sets, parts.back());
+          counts.push_back(sets.size());
+          raw += parts.back().size() + 1;
+          ++run.partitions;
+        }
+        // One chunk, compressed as write_layer does (the varints included).
+        std::vector<std::uint8_t> chunk;
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+          put_varint(chunk, counts[i]);
+          chunk.insert(chunk.end(), parts[i].begin(), parts[i].end());
+        }
+        run.raw_bytes = chunk.size();
+        run.stored_bytes = stored_size(chunk);
+      }
+    } catch (const GapError& e) {
+      throw GapError("partition " + std::to_string(index) + ": " + e.what());
+    }
+    std::lock_guard lock(mutex);
+    if (progress) progress(++done, tasks.size());
+  };
+  try {
+    parallel_for(tasks.size(), static_cast<unsigned>(std::max(1, o.threads)), new_builder,
+                 run_task);
+  } catch (const GapError& e) {
+    return Error{ErrorCode::kCorruptData, e.what()};
+  }
   for (std::size_t c = 0; c < report.classes.size(); ++c) summarize(report.classes[c], encoded[c]);
   report.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();

@@ -5,13 +5,15 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <optional>
-#include <thread>
 
 #include <unistd.h>
 
 #include "builder/layer_build.hpp"
 #include "builder/layer_writer.hpp"
+#include "core/parallel.hpp"
+#include "core/random.hpp"
 #include "ddtb/position.hpp"
 #include "ddtb/tablebase.hpp"
 #include "solver/search.hpp"
@@ -23,18 +25,6 @@ namespace {
 
 constexpr std::size_t kVerifyTtBytes = std::size_t{16} << 20;
 constexpr std::size_t kMaxReportedFailures = 20;
-
-// splitmix64: a tiny seeded generator (reproducible everywhere).
-struct Rng {
-  std::uint64_t x;
-  std::uint64_t next() {
-    std::uint64_t z = (x += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  std::uint64_t below(std::uint64_t n) { return next() % n; }
-};
 
 std::string describe(const std::array<Bits, 4>& hands, int leader, int trump) {
   std::array<CardSet, 4> h;
@@ -71,23 +61,6 @@ struct Failures {
     if (out.size() < kMaxReportedFailures) out.push_back(msg);
   }
 };
-
-// Runs body(i, worker) for i in [0, n) on `threads` workers.
-template <class Body>
-void parallel_for(std::uint64_t n, int threads, Body body) {
-  std::atomic<std::uint64_t> next{0};
-  auto work = [&](int worker) {
-    for (;;) {
-      const std::uint64_t i = next.fetch_add(1);
-      if (i >= n) return;
-      body(i, worker);
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
-  work(0);
-  for (auto& th : pool) th.join();
-}
 
 // Check 1 on one partition: every canonical state lies in sets of one value,
 // equal to one trick of search over the layer below.
@@ -139,6 +112,13 @@ struct Context {
   int threads;
 };
 
+using SearchPtr = std::unique_ptr<Search>;
+
+// Each worker's search, no tables (check 1 sets the probe per partition).
+SearchPtr new_search(const WorkerContext&) {
+  return make_search(kVerifyTtBytes, kVerifyTtBytes, Features{});
+}
+
 // Both checks of one decoded layer, over the verified exact layer below.
 VerifyLayerReport check_layer(const Layer& layer, const LowerLayers& lower, Context& cx) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -160,19 +140,17 @@ VerifyLayerReport check_layer(const Layer& layer, const LowerLayers& lower, Cont
     if (4 * tricks > cx.options.full_states_max_cards &&
         parts.size() > cx.options.sample_partitions) {
       for (std::size_t i = 0; i < cx.options.sample_partitions; ++i)
-        std::swap(parts[i], parts[i + cx.rng.below(parts.size() - i)]);
+        std::swap(parts[i], parts[i + cx.rng.below64(parts.size() - i)]);
       parts.resize(cx.options.sample_partitions);
       std::sort(parts.begin(), parts.end());
     }
     LayerProbe probe(lower.no_trump, lower.trump);
-    std::vector<std::unique_ptr<Search>> engines;
-    for (int t = 0; t < threads; ++t)
-      engines.push_back(make_search(kVerifyTtBytes, kVerifyTtBytes, Features{}));
-    std::vector<std::uint64_t> states(threads, 0);
-    std::atomic<std::uint64_t> done{0};
+    std::atomic<std::uint64_t> states{0}, done{0};
     std::mutex pm;
-    parallel_for(parts.size(), threads, [&](std::uint64_t i, int w) {
-      check_partition(layer, parts[i], lower, *engines[w], &probe, failures, states[w]);
+    parallel_for(parts.size(), threads, new_search, [&](std::size_t i, SearchPtr& engine) {
+      std::uint64_t mine = 0;
+      check_partition(layer, parts[i], lower, *engine, &probe, failures, mine);
+      states += mine;
       const std::uint64_t d = ++done;
       if (cx.progress) {
         std::lock_guard lock(pm);
@@ -180,40 +158,38 @@ VerifyLayerReport check_layer(const Layer& layer, const LowerLayers& lower, Cont
       }
     });
     lr.partitions_checked = parts.size();
-    for (auto s : states) lr.states_checked += s;
+    lr.states_checked = states;
 
     // Check 2: the full solver, no tables, one search per worker.
-    std::vector<std::unique_ptr<Search>> solvers;
-    for (int t = 0; t < threads; ++t)
-      solvers.push_back(make_search(kVerifyTtBytes, kVerifyTtBytes, Features{}));
-    std::vector<std::uint64_t> solved(threads, 0);
+    std::atomic<std::uint64_t> solved{0};
     const int trump_of_class = k == StrainClass::kTrump ? 0 : kNoTrump;
     if (4 * tricks <= cx.options.full_solver_max_cards) {
-      parallel_for(layer.shapes().size(), threads, [&](std::uint64_t i, int w) {
-        const ShapeKey shape = layer.shapes()[i];
-        for_each_canonical_state(shape, k, [&](const State& st) {
-          const auto hands = hands_of(shape, st);
-          const TbSet* s = layer.find(shape, state_nibbles(shape, st));
-          Search& solver = *solvers[w];
-          solver.set_root(hands, trump_of_class, 0, nullptr, 0);
-          const int v = expected_value(layer, solver.solve(tricks / 2, 0, 13, false, nullptr));
-          ++solved[w];
-          if (!s || s->value != v)
-            failures.add(layer_name(layer) + ": the solver says " + std::to_string(v) +
-                         ", the table " + (s ? std::to_string(s->value) : "nothing") + " for " +
-                         describe(hands, 0, trump_of_class));
-        });
-      });
+      parallel_for(
+          layer.shapes().size(), threads, new_search, [&](std::size_t i, SearchPtr& solver) {
+            const ShapeKey shape = layer.shapes()[i];
+            for_each_canonical_state(shape, k, [&](const State& st) {
+              const auto hands = hands_of(shape, st);
+              const TbSet* s = layer.find(shape, state_nibbles(shape, st));
+              solver->set_root(hands, trump_of_class, 0, nullptr, 0);
+              const int v = expected_value(layer, solver->solve(tricks / 2, 0, 13, false, nullptr));
+              ++solved;
+              if (!s || s->value != v)
+                failures.add(layer_name(layer) + ": the solver says " + std::to_string(v) +
+                             ", the table " + (s ? std::to_string(s->value) : "nothing") + " for " +
+                             describe(hands, 0, trump_of_class));
+            });
+          });
     } else {
       // Random deals, seats and strains of this class, through the public probe.
       const std::uint64_t n = cx.options.solver_positions;
       std::vector<std::uint64_t> seeds(n);
       for (auto& s : seeds) s = cx.rng.next();
-      parallel_for(n, threads, [&](std::uint64_t i, int w) {
-        Rng r{seeds[i]};
+      parallel_for(n, threads, new_search, [&](std::size_t i, SearchPtr& solver) {
+        Rng r(seeds[i]);
         std::array<int, 52> deck;
         for (int c = 0; c < 52; ++c) deck[c] = 16 * (c / 13) + 2 + c % 13;
-        for (int c = 0; c < 4 * tricks; ++c) std::swap(deck[c], deck[c + r.below(52 - c)]);
+        for (int c = 0; c < 4 * tricks; ++c)
+          std::swap(deck[c], deck[c + r.below(static_cast<std::uint32_t>(52 - c))]);
         std::array<Bits, 4> hands{};
         for (int c = 0; c < 4 * tricks; ++c) hands[c % 4] |= bit_of(deck[c]);
         const int leader = static_cast<int>(r.below(4));
@@ -224,7 +200,7 @@ VerifyLayerReport check_layer(const Layer& layer, const LowerLayers& lower, Cont
           int present[4], n_present = 0;
           for (int s = 0; s < 4; ++s)
             if (all & suit_bits(s)) present[n_present++] = s;
-          trump = present[r.below(static_cast<std::uint64_t>(n_present))];
+          trump = present[r.below(static_cast<std::uint32_t>(n_present))];
         }
         std::array<CardSet, 4> cs;
         for (int h = 0; h < 4; ++h) cs[h] = CardSet(hands[h]);
@@ -237,18 +213,17 @@ VerifyLayerReport check_layer(const Layer& layer, const LowerLayers& lower, Cont
         } else if (const auto a = cx.tb.probe(p)) {
           answer = a->tricks;
         }
-        Search& solver = *solvers[w];
-        solver.set_root(hands, trump, leader, nullptr, 0);
-        const int v = solver.solve(tricks / 2, 0, 13, false, nullptr);
+        solver->set_root(hands, trump, leader, nullptr, 0);
+        const int v = solver->solve(tricks / 2, 0, 13, false, nullptr);
         const int expect = expected_value(layer, (leader & 1) == 0 ? v : tricks - v);
-        ++solved[w];
+        ++solved;
         if (!answer || *answer != expect)
           failures.add(layer_name(layer) + ": the solver says " + std::to_string(expect) +
                        ", the probe " + (answer ? std::to_string(*answer) : "nothing") + " for " +
                        describe(hands, leader, trump));
       });
     }
-    for (auto s : solved) lr.solver_checked += s;
+    lr.solver_checked = solved;
   }
   lr.failures = failures.count - failed_before;
   lr.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -263,7 +238,7 @@ Expected<VerifyReport> verify_tables(const std::string& dir, const VerifyOptions
   if (!tb) return tb.error();
   VerifyReport report;
   Failures failures{{}, report.failures};
-  Rng rng{options.seed};
+  Rng rng(options.seed);
   Context cx{**tb, options, rng, failures, progress, std::max(1, options.threads)};
   const int max_tricks = (*tb)->max_cards() / 4;
 
