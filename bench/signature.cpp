@@ -10,15 +10,22 @@
 // output every time; a change in the signature means the search changed
 // (state the new signature in the commit). Timing goes to stderr only, so
 // stdout can be compared byte for byte.
+//
+// `ddtb-bench --ablate` solves the same workload once per move-ordering
+// weight (solver/ordering_weights.hpp) with that weight taken out (zero, or
+// for a threshold or a cap a value that never applies) and prints each
+// total next to the tuned one: what each weight is worth today.
 #include <time.h>
 
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "bench/ref_list.hpp"
 #include "ddtb/solver.hpp"
+#include "solver/ordering_weights.hpp"
 #include "tests/support/random.hpp"
 
 #ifndef DDTB_REF_DIR
@@ -60,25 +67,32 @@ std::string table_digits(const DdTable& t) {
   return s;
 }
 
-int signature(const std::string& list) {
+// The first kSignatureDeals deals of `list`, or an empty list after printing
+// why there are none.
+std::vector<RefDeal> signature_deals(const std::string& list) {
   std::vector<RefDeal> deals;
   try {
     deals = read_ref_list(list, kSignatureDeals);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ddtb-bench: %s\n", e.what());
-    return 2;
+    return {};
   }
   if (int(deals.size()) != kSignatureDeals) {
     std::fprintf(stderr, "ddtb-bench: %s has fewer than %d deals\n", list.c_str(), kSignatureDeals);
-    return 2;
+    return {};
   }
+  return deals;
+}
 
+// Solves the fixed workload with one fresh Solver and returns its node count;
+// with `print`, prints each item's answer and node count.
+std::uint64_t solve_workload(const std::vector<RefDeal>& deals,
+                             const detail::OrderingWeights* weights, bool print) {
   SolverOptions options;
   options.tt_memory_bytes = kSignatureTtBytes;
+  options.ordering_weights = weights;
   Solver solver(options);
   std::uint64_t total = 0;
-  const double start = now_s();
-
   // Each item's own node count; the answer is printed too, so a change of
   // answer shows as well as a change of effort.
   for (const RefDeal& d : deals) {
@@ -86,7 +100,9 @@ int signature(const std::string& list) {
     const DdTable t = solver.dd_table(d.deal);
     const std::uint64_t nodes = solver.stats().nodes;
     total += nodes;
-    std::printf("table   %3d  %s  nodes %12" PRIu64 "\n", d.number, table_digits(t).c_str(), nodes);
+    if (print)
+      std::printf("table   %3d  %s  nodes %12" PRIu64 "\n", d.number, table_digits(t).c_str(),
+                  nodes);
   }
   for (int i = 0; i < kSignatureEndgames; ++i) {
     const Position p = signature_endgame(i);
@@ -94,9 +110,18 @@ int signature(const std::string& list) {
     const SolveResult r = solver.solve(p);
     const std::uint64_t nodes = solver.stats().nodes;
     total += nodes;
-    std::printf("endgame %3d  %2d cards, best %2d, %2zu choices  nodes %12" PRIu64 "\n", i + 1,
-                p.cards_in_hands() + p.trick_size(), r.tricks, r.cards.size(), nodes);
+    if (print)
+      std::printf("endgame %3d  %2d cards, best %2d, %2zu choices  nodes %12" PRIu64 "\n", i + 1,
+                  p.cards_in_hands() + p.trick_size(), r.tricks, r.cards.size(), nodes);
   }
+  return total;
+}
+
+int signature(const std::string& list) {
+  const std::vector<RefDeal> deals = signature_deals(list);
+  if (deals.empty()) return 2;
+  const double start = now_s();
+  const std::uint64_t total = solve_workload(deals, nullptr, true);
   const double seconds = now_s() - start;
   std::printf("signature nodes %" PRIu64 "\n", total);
   std::fflush(stdout);
@@ -105,10 +130,47 @@ int signature(const std::string& list) {
   return 0;
 }
 
+// One row per weight: its tuned value, the value it is set to, the
+// workload's nodes then, and their change against the tuned weights.
+// Fails (1) if the search with run-time weights, given the tuned values,
+// does not count the same nodes as the search with compile-time ones.
+int ablate(const std::string& list) {
+  const std::vector<RefDeal> deals = signature_deals(list);
+  if (deals.empty()) return 2;
+  const double start = now_s();
+  const std::uint64_t base = solve_workload(deals, nullptr, false);
+  const detail::OrderingWeights tuned = detail::kDefaultOrderingWeights;
+  const std::uint64_t same = solve_workload(deals, &tuned, false);
+  std::printf("%-24s %6s %6s %12s %8s\n", "weight", "tuned", "set to", "nodes", "change");
+  std::printf("%-24s %6s %6s %12" PRIu64 "\n", "(tuned weights)", "", "", base);
+  std::printf("%-24s %6s %6s %12" PRIu64 "\n", "(same, read at run time)", "", "", same);
+  std::fflush(stdout);
+  if (same != base) {
+    std::fprintf(stderr,
+                 "ddtb-bench: the run-time weights path counts %" PRIu64
+                 " nodes with the tuned weights, not %" PRIu64 "\n",
+                 same, base);
+    return 1;
+  }
+  for (const detail::OrderingWeightField& field : detail::kOrderingWeightFields) {
+    detail::OrderingWeights w = detail::kDefaultOrderingWeights;
+    w.*field.member = field.neutral;
+    const std::uint64_t nodes = solve_workload(deals, &w, false);
+    std::printf("%-24s %6d %6d %12" PRIu64 " %+7.2f%%\n", field.name,
+                detail::kDefaultOrderingWeights.*field.member, field.neutral, nodes,
+                100.0 * (double(nodes) - double(base)) / double(base));
+    std::fflush(stdout);
+  }
+  std::fprintf(stderr, "time %.1f s\n", now_s() - start);
+  return 0;
+}
+
 void usage(std::FILE* to) {
   std::fprintf(to,
-               "usage: ddtb-bench [signature] [--list FILE]\n"
+               "usage: ddtb-bench [signature | --ablate] [--list FILE]\n"
                "  signature    solve the fixed workload and print its node count (default)\n"
+               "  --ablate     solve it once per move-ordering weight, with that weight\n"
+               "               taken out, and print the node counts (bench/README.md)\n"
                "  --list FILE  the hand list to take the first %d deals from\n"
                "               (default %s/list100.txt)\n",
                kSignatureDeals, DDTB_REF_DIR);
@@ -119,9 +181,12 @@ void usage(std::FILE* to) {
 
 int main(int argc, char** argv) {
   std::string list = std::string(DDTB_REF_DIR) + "/list100.txt";
+  bool ablate = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "signature") == 0) continue;
-    if (std::strcmp(argv[i], "--list") == 0 && i + 1 < argc) {
+    if (std::strcmp(argv[i], "--ablate") == 0) {
+      ablate = true;
+    } else if (std::strcmp(argv[i], "--list") == 0 && i + 1 < argc) {
       list = argv[++i];
     } else if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
       ddtb::bench::usage(stdout);
@@ -132,5 +197,5 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  return ddtb::bench::signature(list);
+  return ablate ? ddtb::bench::ablate(list) : ddtb::bench::signature(list);
 }

@@ -38,12 +38,13 @@ Bits rank_winner(const int cards[4], int win_pos) {
 }  // namespace
 
 Engine::Engine(TransTable& tt, const Features& features, EngineStats& stats)
-    : tt_(tt), f_(features), stats_(stats), cutoffs_(new CutoffSlot[1u << kCutoffBits]) {
-  reset_memory();
-}
+    : tt_(tt),
+      f_(features),
+      stats_(stats),
+      order_(features.move_ordering, features.ordering_weights) {}
 
 void Engine::reset_memory() {
-  for (std::uint32_t i = 0; i < (1u << kCutoffBits); ++i) cutoffs_[i] = {0, {-1, -1, -1, -1}};
+  cutoffs_.reset();
 }
 
 void Engine::set_root(const std::array<Bits, 4>& hands, int trump, int leader, const int* trick,
@@ -85,28 +86,16 @@ int Engine::root_order(int out[13], bool fixed) {
   if (fixed) {
     list_fixed_root(choices, view, ml);
   } else {
-    hints.tt_best = choice_for(choices, legal, hints.tt_best);
-    const std::uint64_t ckey = cutoff_key(tr, pos, seat, (k + 1) / 2);
-    const CutoffSlot& cslot = cutoffs_[ckey >> (64 - kCutoffBits)];
-    if (f_.move_ordering && cslot.check == static_cast<std::uint32_t>(ckey))
-      hints.killer = choice_for(choices, legal, cslot.card[seat]);
-    int from = 0;
-    if (hints.killer >= 0) {
-      ml.moves[0] = Move{static_cast<std::int8_t>(hints.killer), 0};
-      list_moves(choices & ~bit_of(hints.killer), ml, 1);
-      from = 1;
-    } else {
-      list_moves(choices, ml);
-    }
-    if (f_.move_ordering) order_moves(hand_, trump_, view, hints, ml, from);
+    const std::uint64_t ckey = CutoffMemory::key(hand_, trump_, view, (k + 1) / 2);
+    order_.list(hand_, trump_, view, choices, remembered(ckey, seat, choices, legal),
+                choice_for(choices, legal, hints.tt_best), ml);
   }
   for (int i = 0; i < ml.size; ++i) out[i] = ml.moves[i].card;
   return ml.size;
 }
 
 void Engine::list_fixed_root(Bits choices, const TrickView& view, MoveList& ml) const {
-  list_moves(choices, ml);
-  if (f_.move_ordering) order_moves(hand_, trump_, view, MoveHints{}, ml, 0);
+  order_.list(hand_, trump_, view, choices, -1, -1, ml);
 }
 
 Value Engine::search(int beta) {
@@ -332,17 +321,12 @@ Value Engine::play_moves(int t, int beta, const MoveHints& hints_in) {
     return {node.best, node.winners};
   }
 
-  MoveHints hints;
-  const std::uint64_t ckey = cutoff_key(tr, pos, seat, beta);
-  CutoffSlot& cslot = cutoffs_[ckey >> (64 - kCutoffBits)];
-  const std::uint32_t ccheck = static_cast<std::uint32_t>(ckey);
-  if (f_.move_ordering && cslot.check == ccheck)
-    hints.killer = choice_for(choices, legal, cslot.card[seat]);
-  hints.tt_best = choice_for(choices, legal, hints_in.tt_best);
+  const std::uint64_t ckey = CutoffMemory::key(hand_, trump_, view, beta);
+  const int killer = remembered(ckey, seat, choices, legal);
+  const int tt_best = choice_for(choices, legal, hints_in.tt_best);
 
   auto finish_cut = [&](int card) {
-    if (cslot.check != ccheck) cslot = {ccheck, {-1, -1, -1, -1}};
-    cslot.card[seat] = static_cast<std::int8_t>(card);
+    cutoffs_.remember(ckey, seat, card);
     best_card_[t][pos] = card;
     if (at_root) root_card_ = card;
     return node.cut;
@@ -351,22 +335,15 @@ Value Engine::play_moves(int t, int beta, const MoveHints& hints_in) {
   // are tried first (the table often holds that trick from another search);
   // that needs the whole list ordered up front.
   const bool probe_leads =
-      pos == 0 && f_.move_ordering && tr.rel_valid && count(hand_[seat]) >= kProbeLeadsMinTricks;
+      pos == 0 && tr.rel_valid && count(hand_[seat]) >= order_.probe_leads_min_tricks();
   // The remembered cutoff card goes first; the rest is listed and ordered
   // only if it fails to cut.
-  int from = 0;
-  if (hints.killer >= 0 && !probe_leads) {
-    const int card = hints.killer;
-    if (node.add(card, play<pos>(t, card, beta), f_.winning_ranks)) return finish_cut(card);
-    list_moves(choices & ~bit_of(card), ml);
-  } else if (hints.killer >= 0) {
-    ml.moves[0] = Move{static_cast<std::int8_t>(hints.killer), 0};
-    list_moves(choices & ~bit_of(hints.killer), ml, 1);
-    from = 1;
+  if (killer >= 0 && !probe_leads) {
+    if (node.add(killer, play<pos>(t, killer, beta), f_.winning_ranks)) return finish_cut(killer);
+    order_.list(hand_, trump_, view, choices & ~bit_of(killer), -1, tt_best, ml);
   } else {
-    list_moves(choices, ml);
+    order_.list(hand_, trump_, view, choices, killer, tt_best, ml);
   }
-  if (f_.move_ordering) order_moves(hand_, trump_, view, hints, ml, from);
   if (probe_leads) promote_probed_leads(t, beta, ml);
   for (int i = 0; i < ml.size; ++i) {
     const int card = ml.moves[i].card;
@@ -453,19 +430,12 @@ bool Engine::probe_lead(int t, int lead, int beta) {
       const TrickView view{
           tr.leader, pos, tr.lead_suit, tr.cards[tr.win_pos], (tr.leader + tr.win_pos) & 3,
           tr.start};
-      MoveHints hints;
       const Bits legal = legal_cards(hand_, view);
       const Bits choices = choices_of(legal, view, f_.rank_equivalence);
-      const std::uint64_t ckey = cutoff_key(tr, pos, seat, beta);
-      const CutoffSlot& cslot = cutoffs_[ckey >> (64 - kCutoffBits)];
-      if (cslot.check == static_cast<std::uint32_t>(ckey))
-        hints.killer = choice_for(choices, legal, cslot.card[seat]);
-      if (hints.killer >= 0) {
-        card = hints.killer;
-      } else {
+      card = remembered(CutoffMemory::key(hand_, trump_, view, beta), seat, choices, legal);
+      if (card < 0) {
         MoveList& ml = moves_[t][pos];
-        list_moves(choices, ml);
-        order_moves(hand_, trump_, view, hints, ml, 0);
+        order_.list(hand_, trump_, view, choices, -1, -1, ml);
         card = ml.moves[0].card;
       }
     }
@@ -498,33 +468,6 @@ bool Engine::probe_lead(int t, int lead, int beta) {
   tr.win_pos = saved_win;
   tr.lead_suit = saved_suit;
   return hit;
-}
-
-// What the choice of card depends on, roughly: on lead, the leader's hand, the
-// parity of partner's suit lengths and, in a suit contract, the tricks
-// needed; when following suit, the suit's cards and the card to beat; when
-// void, the hand and who (NT) or what card (trumps) is winning.
-std::uint64_t Engine::cutoff_key(const TrickState& tr, int pos, int seat, int beta) const {
-  const std::uint64_t needed = trump_ == kNoTrump ? 0 : std::uint64_t(beta);
-  std::uint64_t a, b;
-  if (pos == 0) {
-    const Bits pd = hand_[(seat + 2) & 3];
-    std::uint64_t parity = 0;
-    for (int s = 0; s < 4; ++s) parity |= std::uint64_t(count(pd & suit_bits(s)) & 1) << s;
-    a = hand_[seat];
-    b = parity | (needed << 8);
-  } else if (hand_[seat] & suit_bits(tr.lead_suit)) {
-    a = tr.start & suit_bits(tr.lead_suit);
-    b = std::uint64_t(tr.cards[tr.win_pos]) | (std::uint64_t(tr.leader) << 8) | (1u << 16);
-  } else {
-    const int win_seat = (tr.leader + tr.win_pos) & 3;
-    a = hand_[seat];
-    b = std::uint64_t(trump_ == kNoTrump ? win_seat : tr.cards[tr.win_pos]) | (needed << 8) |
-        (2u << 16);
-  }
-  std::uint64_t h =
-      (a ^ (b * 0x9e3779b97f4a7c15ull) ^ (std::uint64_t(pos) << 60)) * 0xbf58476d1ce4e5b9ull;
-  return h ^ (h >> 31);
 }
 
 void Engine::prepare_relative(int t) {

@@ -13,10 +13,11 @@
 
 #include <array>
 #include <cstdint>
-#include <memory>
 
 #include "core/bits.hpp"
 #include "core/endgame_probe.hpp"
+#include "solver/cutoff_memory.hpp"
+#include "solver/move_order.hpp"
 #include "solver/moves.hpp"
 #include "solver/relative.hpp"
 #include "solver/search.hpp"
@@ -115,10 +116,11 @@ class Engine {
   // nodes are searched (tuned on CPU time: bench/README.md, "Tuning record").
   static constexpr int kTableFirstTricks = 4;
   bool probe_lead(int t, int lead, int beta);
-  // Leads are probed (promote_probed_leads) with at least this many tricks
-  // left: lower, fewer nodes are searched but the probes cost more than that
-  // saves (bench/README.md, "Tuning record").
-  static constexpr int kProbeLeadsMinTricks = 12;
+  // The cutoff memory's card for `seat` under `key`, as one of
+  // `choices` (-1: none, or move ordering is off).
+  int remembered(std::uint64_t key, int seat, Bits choices, Bits legal) const {
+    return order_.enabled() ? choice_for(choices, legal, cutoffs_.card(key, seat)) : -1;
+  }
   Bits drop_bottom_runs(Bits winners, const TrickState& tr) const;
   // The root's choices listed and ordered without hints (fixed order).
   void list_fixed_root(Bits choices, const TrickView& view, MoveList& ml) const;
@@ -139,17 +141,8 @@ class Engine {
   std::array<TrickState, 14> tricks_{};
   std::array<std::array<MoveList, 4>, 14> moves_{};
   std::array<std::array<int, 4>, 14> best_card_{};
-  // Cutoff memory (a refined killer-move table): the card that last caused a
-  // cutoff, keyed by what matters for the choice at that point of a trick
-  // (see cutoff_key). A move-ordering hint only; collisions cost speed, never
-  // correctness.
-  struct CutoffSlot {
-    std::uint32_t check;
-    std::array<std::int8_t, 4> card;  // per seat to play
-  };
-  static constexpr int kCutoffBits = 13;
-  std::uint64_t cutoff_key(const TrickState& tr, int pos, int seat, int beta) const;
-  std::unique_ptr<CutoffSlot[]> cutoffs_;
+  MoveOrder order_;
+  CutoffMemory cutoffs_;
 };
 
 }  // namespace DDTB_ISA_NS

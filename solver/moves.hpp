@@ -1,14 +1,10 @@
-// Move generation and move ordering. Internal.
+// Move generation. Internal.
 //
-// Generation: the legal cards of the seat to play, one per run of equivalent
-// cards (cards of one hand and suit with no other card of the trick-start
-// deal between them play alike; DDS "rank equivalence"). The highest card
-// of a run stands for it.
-//
-// Ordering: a weight per card that depends on the seat's place in the trick
-// (leader, second, third, fourth hand), then a stable sort, heaviest first.
-// The weights are heuristics in the spirit of DDS's (seeds/dds-search-
-// algorithms.txt, ch. 5); they change the speed, never the answer.
+// The legal cards of the seat to play, one per run of equivalent cards
+// (cards of one hand and suit with no other card of the trick-start deal
+// between them play alike; DDS "rank equivalence"). The highest card of a
+// run stands for it. The order in which the search tries them is
+// solver/move_order.hpp's.
 #pragma once
 
 #include <array>
@@ -29,7 +25,7 @@ struct MoveList {
   int size = 0;
 };
 
-// The trick in progress, as move ordering sees it.
+// The trick in progress, as move generation and ordering see it.
 struct TrickView {
   int leader;     // seat that led
   int pos;        // seat to play = leader + pos (0..3)
@@ -37,11 +33,6 @@ struct TrickView {
   int win_card;   // card currently winning (pos > 0)
   int win_seat;
   Bits start;  // all cards at the start of the trick, including those played to it
-};
-
-struct MoveHints {
-  int killer = -1;   // a card that caused a cutoff in a similar situation
-  int tt_best = -1;  // the best card stored with a matching table entry
 };
 
 // The cards the seat to play may play now.
@@ -75,12 +66,6 @@ inline void list_moves(Bits choices, MoveList& out, int from = 0) {
     out.moves[out.size++] = Move{static_cast<std::int8_t>(card), 0};
   }
 }
-
-// Orders out.moves[from, size) by weight, heaviest first (stable). The
-// search orders lazily: a remembered cutoff card is tried first, and the rest
-// is ordered only if it fails to cut.
-void order_moves(const std::array<Bits, 4>& hands, int trump, const TrickView& trick,
-                 const MoveHints& hints, MoveList& out, int from);
 
 // Whether card `a` beats card `b` (b already played) with trumps `trump`.
 constexpr bool beats(int a, int b, int trump) {

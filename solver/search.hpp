@@ -16,6 +16,8 @@
 
 namespace ddtb::detail {
 
+struct OrderingWeights;  // solver/ordering_weights.hpp
+
 // Search features; each can be switched off on its own (the tests do).
 struct Features {
   bool quick_tricks = true;
@@ -24,6 +26,9 @@ struct Features {
   bool transposition_table = true;
   bool rank_equivalence = true;
   bool winning_ranks = true;
+  // Move-ordering weights in place of the tuned ones, for measurements; not
+  // owned, must outlive the search (nullptr: the tuned ones).
+  const OrderingWeights* ordering_weights = nullptr;
 };
 
 struct EngineStats {

@@ -27,6 +27,7 @@ detail::Features features_of(const SolverOptions& o) {
   f.transposition_table = o.transposition_table;
   f.rank_equivalence = o.rank_equivalence;
   f.winning_ranks = o.winning_ranks;
+  f.ordering_weights = o.ordering_weights;
   return f;
 }
 

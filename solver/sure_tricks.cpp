@@ -145,6 +145,178 @@ CashOrder cash_order(const std::array<SuitPlay, 4>& kx) {
   return out;
 }
 
+// Phase 1, trumps led by X from the top, and what it leaves for the side
+// suits.
+struct TrumpPhase {
+  int rounds = 0;  // rounds X leads in a row, each won
+  int later = 0;   // our trumps left that win later (the opponents' are drawn)
+  Bits winners = 0;
+  // An opponent keeps trumps (they are not drawn): a side suit gets at most
+  // as many rounds as that opponent's length in it.
+  bool o1_caps = false, o2_caps = false;
+  int x_trumps = 0, y_trumps = 0;  // X's and Y's trump lengths
+};
+
+// If X's top trumps outnumber each opponent's trumps, X draws them (rounds
+// in a row); after that every trump left in our hands wins a trick of its
+// own whenever it is played (nobody else has trumps), so the longer
+// holding's remaining trumps count too, provided neither hand ever has to
+// ruff one of our own winners (the guards of the later phases). Otherwise X
+// cashes only its top trumps. No trumps: nothing.
+TrumpPhase trump_phase(const std::array<SuitView, 4>& v, int xi, int trump) {
+  TrumpPhase p;
+  if (trump == kNoTrump) return p;
+  const SuitView& t = v[trump];
+  const SuitPlay tp = keep_lead(t, xi, 13);
+  const int opp_max = t.opp_longest;
+  p.x_trumps = t.ours[xi].len;
+  p.y_trumps = t.ours[xi ^ 1].len;
+  if (tp.top_rounds >= opp_max) {
+    p.rounds = opp_max;
+    p.later = std::max(p.x_trumps, p.y_trumps) - opp_max;
+    p.winners = opp_max ? tp.winners : 0;
+  } else {
+    p.rounds = tp.tricks;
+    p.winners = tp.winners;
+    p.o1_caps = t.o1_len > 0;
+    p.o2_caps = t.o2_len > 0;
+  }
+  return p;
+}
+
+// X's side suits after phase 1: each suit's rounds with X keeping the lead
+// (nothing for the trump suit) under its ruff cap.
+struct SideSuits {
+  std::array<SuitPlay, 4> kx;
+  std::array<int, 4> caps;  // rounds safe from a ruff, per suit
+  int total = 0;            // the tricks of every suit
+  Bits winners = 0;         // the winners of every suit that gives tricks
+};
+
+SideSuits x_side_suits(const std::array<SuitView, 4>& v, int xi, int trump, const TrumpPhase& tp) {
+  SideSuits x;
+  for (int s = 0; s < 4; ++s) {
+    int cap = 13;
+    if (tp.o1_caps) cap = std::min(cap, v[s].o1_len);
+    if (tp.o2_caps) cap = std::min(cap, v[s].o2_len);
+    x.caps[s] = cap;
+    x.kx[s] = s == trump ? SuitPlay{} : keep_lead(v[s], xi, cap);
+    x.total += x.kx[s].tricks;
+    x.winners |= x.kx[s].winners;  // no tricks, no winners
+  }
+  return x;
+}
+
+// Phase 2 alone: X cashes side suits after the trumps, suits that need no
+// rank first, then the most productive, until `needed` is reached; the
+// claim relies on the suits taken only. Y plays a card in every round;
+// while it has trumps, those must be side cards, which caps the rounds.
+SureTricks x_cashes(const SideSuits& x, const TrumpPhase& tp, int hand_size, int needed) {
+  const int base = tp.rounds + tp.later;
+  const int side_cap = tp.y_trumps > tp.rounds ? hand_size - tp.y_trumps : 13;
+  if (base + std::min(x.total, side_cap) < needed)
+    return {std::min(base + std::min(x.total, side_cap), hand_size), tp.winners | x.winners};
+  // Only then does the order matter: the claim stops at the first suits
+  // that reach `needed`.
+  const CashOrder order = cash_order(x.kx);
+  int side = 0;
+  Bits side_winners = 0;
+  for (int i = 0; i < order.n; ++i) {
+    const int s = (order.suits >> (2 * i)) & 3;
+    side += x.kx[s].tricks;
+    side_winners |= x.kx[s].winners;
+    if (base + std::min(side, side_cap) >= needed) break;
+  }
+  return {std::min(base + std::min(side, side_cap), hand_size), tp.winners | side_winners};
+}
+
+// Y's side suits with Y keeping the lead (phase 4), and its cards outside
+// the trump suit.
+struct YSuits {
+  std::array<SuitPlay, 4> ky;
+  int side_cards = 0;
+};
+
+YSuits y_side_suits(const std::array<SuitView, 4>& v, int xi, int trump, const SideSuits& x) {
+  YSuits y;
+  for (int s = 0; s < 4; ++s) {
+    y.ky[s] = s == trump ? SuitPlay{} : keep_lead(v[s], xi ^ 1, x.caps[s]);
+    if (s != trump) y.side_cards += v[s].ours[xi ^ 1].len;
+  }
+  return y;
+}
+
+// The line through transfer suit e (its play `te`): each other side suit
+// cashed by whichever hand takes more tricks in it, X's before the
+// transfer, Y's after. Returns the tricks after the trumps and their
+// winners, or kNone tricks when Y's or X's cards do not last (Y must
+// follow to X's rounds with cards it does not need later; after the
+// transfer X, with trumps left, must always have a side card) or the line
+// takes no more than `best` tricks. Suits of X that `needed` does not
+// require are left out.
+SureTricks transfer_line(const std::array<SuitView, 4>& v, int xi, int trump, int e,
+                         const SuitPlay& te, const TrumpPhase& tp, const SideSuits& x,
+                         const YSuits& y, int hand_size, int needed, int best) {
+  const int base = tp.rounds + tp.later;
+  int total = te.tricks, a_rounds = 0, side_rounds = te.tricks;
+  int y_reserved = v[e].ours[xi ^ 1].len;
+  Bits winners = te.winners;
+  std::array<bool, 4> in_a{};
+  for (int s = 0; s < 4; ++s) {
+    if (s == trump || s == e) continue;
+    if (y.ky[s].tricks > x.kx[s].tricks) {
+      total += y.ky[s].tricks;
+      side_rounds += y.ky[s].tricks;
+      y_reserved += v[s].ours[xi ^ 1].len;
+      winners |= y.ky[s].winners;
+    } else if (x.kx[s].tricks > 0) {
+      total += x.kx[s].tricks;
+      side_rounds += x.kx[s].tricks;
+      a_rounds += x.kx[s].tricks;
+      in_a[s] = true;
+    }
+  }
+  const int y_trump_discards = std::max(0, tp.rounds - tp.y_trumps);
+  if (y_trump_discards + a_rounds > y.side_cards - y_reserved) return {kNone, 0};
+  if (tp.x_trumps > tp.rounds && side_rounds > hand_size - tp.x_trumps) return {kNone, 0};
+  if (base + total <= best) return {kNone, 0};
+  // Leave out X's suits that `needed` does not require: fewer rounds keep
+  // every condition above true.
+  for (int s = 0; s < 4; ++s) {
+    if (!in_a[s]) continue;
+    if (base + total - x.kx[s].tricks >= needed)
+      total -= x.kx[s].tricks;
+    else
+      winners |= x.kx[s].winners;
+  }
+  return {total, winners};
+}
+
+// Phases 2-4 with one transfer suit: the best line that beats `best` (the
+// claim of phase 2 alone), or `best`.
+SureTricks with_transfer(const std::array<SuitView, 4>& v, int xi, int trump, const TrumpPhase& tp,
+                         const SideSuits& x, int hand_size, int needed, SureTricks best) {
+  // Usually no suit qualifies: look for one before working out Y's suits.
+  std::array<SuitPlay, 4> te;
+  bool any_transfer = false;
+  for (int e = 0; e < 4; ++e) {
+    te[e] = e == trump ? SuitPlay{kNone, 0} : transfer(v[e], xi, x.caps[e]);
+    any_transfer |= te[e].tricks != kNone;
+  }
+  if (!any_transfer) return best;
+  const YSuits y = y_side_suits(v, xi, trump, x);
+  const int base = tp.rounds + tp.later;
+  for (int e = 0; e < 4; ++e) {
+    if (te[e].tricks == kNone) continue;
+    const SureTricks line =
+        transfer_line(v, xi, trump, e, te[e], tp, x, y, hand_size, needed, best.tricks);
+    if (line.tricks == kNone) continue;
+    best = {std::min(base + line.tricks, hand_size), tp.winners | line.winners};
+    if (best.tricks >= needed) break;
+  }
+  return best;
+}
+
 // The whole line with X on lead (phases 1-4 above; phases 3-4 only when
 // `allow_transfer`). The claim is trimmed to what reaching `needed` takes:
 // suits that are not needed are left out, so that the winners reported (and
@@ -152,134 +324,13 @@ CashOrder cash_order(const std::array<SuitPlay, 4>& kx) {
 // `hand_size` is X's number of cards.
 SureTricks cash_line(const std::array<SuitView, 4>& v, int xi, bool allow_transfer, int hand_size,
                      int trump, int needed) {
-  // Trumps. If X's top trumps outnumber each opponent's trumps, X draws them
-  // (trump_rounds rounds in a row); after that every trump left in our hands
-  // wins a trick of its own whenever it is played (nobody else has trumps),
-  // so the longer holding's remaining trumps count too, provided neither hand
-  // ever has to ruff one of our own winners (the guards below). Otherwise X
-  // cashes only its top trumps.
-  int trump_rounds = 0, later_trumps = 0;
-  Bits trump_winners = 0;
-  bool drawn = true;
-  int y_trumps = 0, x_trumps = 0;
-  bool o1_caps = false, o2_caps = false;
-  if (trump != kNoTrump) {
-    const SuitView& t = v[trump];
-    const SuitPlay tp = keep_lead(t, xi, 13);
-    const int opp_max = t.opp_longest;
-    x_trumps = t.ours[xi].len;
-    y_trumps = t.ours[xi ^ 1].len;
-    drawn = tp.top_rounds >= opp_max;
-    if (drawn) {
-      trump_rounds = opp_max;
-      later_trumps = std::max(x_trumps, y_trumps) - opp_max;
-      trump_winners = opp_max ? tp.winners : 0;
-    } else {
-      trump_rounds = tp.tricks;
-      trump_winners = tp.winners;
-      // Until then an opponent with trumps caps every side suit at its
-      // length there.
-      o1_caps = t.o1_len > 0;
-      o2_caps = t.o2_len > 0;
-    }
-  }
-  const int base = trump_rounds + later_trumps;
-  if (base >= needed) return {std::min(base, hand_size), trump_winners};
-  const bool y_keeps_trumps = y_trumps > trump_rounds;
-  const bool x_keeps_trumps = x_trumps > trump_rounds;
-
-  std::array<SuitPlay, 4> kx;
-  std::array<int, 4> caps;
-  int side_total = 0;
-  Bits side_all = 0;
-  for (int s = 0; s < 4; ++s) {
-    int cap = 13;
-    if (o1_caps) cap = std::min(cap, v[s].o1_len);
-    if (o2_caps) cap = std::min(cap, v[s].o2_len);
-    caps[s] = cap;
-    kx[s] = s == trump ? SuitPlay{} : keep_lead(v[s], xi, cap);
-    side_total += kx[s].tricks;
-    side_all |= kx[s].winners;  // no tricks, no winners
-  }
-
-  // Phase 2 alone: X cashes side suits, suits that need no rank first, then
-  // the most productive, until `needed` is reached. Y plays a card in every
-  // round; while it has trumps, those must be side cards.
-  const int side_cap = y_keeps_trumps ? hand_size - y_trumps : 13;
-  SureTricks best{std::min(base + std::min(side_total, side_cap), hand_size),
-                  trump_winners | side_all};
-  if (base + std::min(side_total, side_cap) >= needed) {
-    // Only then does the order matter: the claim stops at the first suits
-    // that reach `needed`.
-    const CashOrder order = cash_order(kx);
-    int side = 0;
-    Bits side_winners = 0;
-    for (int i = 0; i < order.n; ++i) {
-      const int s = (order.suits >> (2 * i)) & 3;
-      side += kx[s].tricks;
-      side_winners |= kx[s].winners;
-      if (base + std::min(side, side_cap) >= needed) break;
-    }
-    best = {std::min(base + std::min(side, side_cap), hand_size), trump_winners | side_winners};
-  }
+  const TrumpPhase tp = trump_phase(v, xi, trump);
+  const int base = tp.rounds + tp.later;
+  if (base >= needed) return {std::min(base, hand_size), tp.winners};
+  const SideSuits x = x_side_suits(v, xi, trump, tp);
+  const SureTricks best = x_cashes(x, tp, hand_size, needed);
   if (!allow_transfer || best.tricks >= needed) return best;
-
-  // Phases 2-4 with one transfer suit e. Usually no suit qualifies: look for
-  // one before working out Y's suits.
-  std::array<SuitPlay, 4> te;
-  bool any_transfer = false;
-  for (int e = 0; e < 4; ++e) {
-    te[e] = e == trump ? SuitPlay{kNone, 0} : transfer(v[e], xi, caps[e]);
-    any_transfer |= te[e].tricks != kNone;
-  }
-  if (!any_transfer) return best;
-  std::array<SuitPlay, 4> ky;
-  int y_side_cards = 0;  // Y's cards outside the trump suit
-  for (int s = 0; s < 4; ++s) {
-    ky[s] = s == trump ? SuitPlay{} : keep_lead(v[s], xi ^ 1, caps[s]);
-    if (s != trump) y_side_cards += v[s].ours[xi ^ 1].len;
-  }
-  const int y_trump_discards = std::max(0, trump_rounds - y_trumps);
-  for (int e = 0; e < 4; ++e) {
-    if (te[e].tricks == kNone) continue;
-    int total = te[e].tricks, a_rounds = 0, side_rounds = te[e].tricks;
-    int y_reserved = v[e].ours[xi ^ 1].len;
-    Bits winners = te[e].winners;
-    std::array<bool, 4> in_a{};
-    for (int s = 0; s < 4; ++s) {
-      if (s == trump || s == e) continue;
-      if (ky[s].tricks > kx[s].tricks) {
-        total += ky[s].tricks;
-        side_rounds += ky[s].tricks;
-        y_reserved += v[s].ours[xi ^ 1].len;
-        winners |= ky[s].winners;
-      } else if (kx[s].tricks > 0) {
-        total += kx[s].tricks;
-        side_rounds += kx[s].tricks;
-        a_rounds += kx[s].tricks;
-        in_a[s] = true;
-      }
-    }
-    // Y's plays before the transfer come from cards it does not need later.
-    if (y_trump_discards + a_rounds > y_side_cards - y_reserved) continue;
-    // After the transfer X follows or discards; with trumps left it must
-    // always have a side card.
-    if (x_keeps_trumps && side_rounds > hand_size - x_trumps) continue;
-    if (base + total <= best.tricks) continue;
-    // Leave out "A" suits that are not needed (fewer rounds keep every
-    // condition above true).
-    for (int s = 0; s < 4; ++s) {
-      if (!in_a[s]) continue;
-      if (base + total - kx[s].tricks >= needed) {
-        total -= kx[s].tricks;
-      } else {
-        winners |= kx[s].winners;
-      }
-    }
-    best = {std::min(base + total, hand_size), trump_winners | winners};
-    if (best.tricks >= needed) break;
-  }
-  return best;
+  return with_transfer(v, xi, trump, tp, x, hand_size, needed, best);
 }
 
 // The same argument with ranks, for the trumps `mine` of one hand down to

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 
 #include "solver/relative.hpp"
@@ -115,6 +116,31 @@ TEST(SureTricks, LaterTricksNeverClaimMoreThanTheOpponentsTake) {
         }
       });
   EXPECT_GT(claims, 100) << "too few claims to test";
+}
+
+// The cards named, as bits ("SA", "H2", ...).
+Bits cards(std::initializer_list<const char*> names) {
+  Bits b = 0;
+  for (const char* n : names) b |= bit_of(parse_card(n)->index());
+  return b;
+}
+
+// The transfer step of QuickTricks' cashing line (phases 2-4): North cashes
+// the spade ace, South following with its spare spade, then leads its small
+// heart to South's top hearts, and South cashes them. Neither hand alone
+// takes more than one trick on lead, and crossing first to South's hearts
+// would leave the spade ace stranded.
+TEST(SureTricks, QuickTricksCashThenTransferToPartner) {
+  const std::array<Bits, 4> hands = {cards({"SA", "H2", "D3", "D2"}),   // North, on lead
+                                     cards({"SK", "SQ", "HJ", "HT"}),   // East
+                                     cards({"S2", "HA", "HK", "HQ"}),   // South
+                                     cards({"DA", "DK", "DQ", "DJ"})};  // West
+  const int north = 0;
+  ASSERT_EQ(leader_side_tricks(hands, kNoTrump, north), 4) << text(hands, kNoTrump, north);
+  const SureTricks q = quick_tricks(hands, north, kNoTrump, 4);
+  EXPECT_EQ(q.tricks, 4) << text(hands, kNoTrump, north);
+  // The ace of spades and the hearts above East's: every other card lower.
+  EXPECT_EQ(q.winners, cards({"SA", "HA", "HK", "HQ"}));
 }
 
 }  // namespace

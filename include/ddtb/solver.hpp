@@ -28,6 +28,9 @@
 namespace ddtb {
 
 class Tablebase;
+namespace detail {
+struct OrderingWeights;
+}
 
 // Default transposition-table budget per Solver. Chosen by measurement on the
 // list100 DD tables (bench/README.md): larger tables gave no measurable gain.
@@ -66,6 +69,10 @@ struct SolverOptions {
   // Endgame tables (include/ddtb/tablebase.hpp), probed at every trick start
   // within their depth; may be shared by any number of Solvers.
   std::shared_ptr<const Tablebase> tablebase;
+  // For measurements only (`ddtb-bench --ablate`): move-ordering weights in
+  // place of the tuned ones (an internal type, solver/ordering_weights.hpp);
+  // not owned, must outlive the Solver. nullptr: the tuned weights.
+  const detail::OrderingWeights* ordering_weights = nullptr;
 };
 
 // One card (or run of equivalent cards) the side to play may choose, and its

@@ -1,4 +1,6 @@
-#include "solver/moves.hpp"
+// The weights of a node's choices, for each place in the trick (see
+// move_order.hpp), and the sort.
+#include "solver/move_order.hpp"
 
 #include <algorithm>
 
@@ -7,55 +9,16 @@ inline namespace DDTB_ISA_NS {
 
 namespace {
 
-// Move-ordering weights. Larger is tried earlier. The numbers follow the
-// shape of DDS's published weights (leader: cash or finesse toward strength;
-// followers: win cheaply, else play low; discards from long suits); how they
-// were tuned and on what is in bench/README.md, "Tuning record".
-namespace weight {
-// A card stored with a table entry as the position's best, when it wins the
-// trick and when it does not.
-constexpr int kTtBestWin = 11, kTtBestLose = 9;
-// A lead into an opponent's void while the opponent has trumps.
-constexpr int kRuffRisk = -10;
-// RHO holds the top or second card of the suit ...
-constexpr int kRhoHigh = -18;
-// ... the second only, partner the top: less bad;
-constexpr int kRhoSecondPdTop = 8;
-// ... the top, we the second: leading it or away from it gives it up.
-constexpr int kRhoTopMySecond = -20;
-// A singleton lead to partner's top card, to ruff later.
-constexpr int kRuffSetup = 16;
-// LHO holds the top card: he wins when he likes ...
-constexpr int kLhoHigh = -8;
-// ... and partner the second: lead toward it;
-constexpr int kTowardSecond = 20;
-// ... and we the second: leading it or away from it gives it up.
-constexpr int kAwayFromSecond = -24;
-// Each suit's best lead (suit_best_first).
-constexpr int kSuitBest = 12;
-// A lead for partner to ruff.
-constexpr int kPdRuff = 10;
-// Per card of the suit: discard from long suits.
-constexpr int kDiscardLen = 4;
-// A led card with at least this many cards of its suit above it is "low".
-constexpr int kLowLedAbove = 3;
-// Third hand: a card that draws fourth hand's top card.
-constexpr int kForceTop = 10;
-// A lead of a suit where we hold the second and third card.
-constexpr int kKnockOut = 15;
-// Second hand after a low lead: win with a card that has an equal below it.
-constexpr int kSplitHonors = 10;
-// A lead toward partner's tenace: he holds the first and third card, LHO the second.
-constexpr int kTowardTenace = 18;
-// Suit contract, per card: discard from a suit where we outnumber both opponents.
-constexpr int kDiscardSpare = 8;
-// No trumps (see lead_suit_info): a lead into partner's void costs this much
-// per card partner could discard (one per run); where every suit the leader
-// holds is missing from another hand, a void opponent's count in the
-// suit-size term (four per card) is at most this, eight cards.
-constexpr int kNtPartnerDiscard = 3;
-constexpr int kNtVoidCountCap = 32;
-}  // namespace weight
+// Where the weights come from: the tuned ones, read as compile-time
+// constants (a load from kDefaultOrderingWeights folds into the code), or
+// others, read at run time (measurements only).
+struct TunedWeights {
+  constexpr const OrderingWeights* operator->() const { return &kDefaultOrderingWeights; }
+};
+struct CustomWeights {
+  const OrderingWeights* w;
+  const OrderingWeights* operator->() const { return w; }
+};
 
 struct Hands {
   const std::array<Bits, 4>& h;
@@ -85,7 +48,8 @@ bool every_lead_meets_a_void(const Hands& H, int me) {
 }
 
 // `cap_voids`: every_lead_meets_a_void holds in no trumps.
-LeadSuit lead_suit_info(const Hands& H, const TrickView& t, int s, bool cap_voids) {
+template <class W>
+LeadSuit lead_suit_info(W wt, const Hands& H, const TrickView& t, int s, bool cap_voids) {
   const int me = t.leader, lho = (me + 1) & 3, pd = (me + 2) & 3, rho = (me + 3) & 3;
   LeadSuit L;
   L.my = H.suit(me, s);
@@ -104,50 +68,50 @@ LeadSuit lead_suit_info(const Hands& H, const TrickView& t, int s, bool cap_void
   // other rule below and sends the lead into partner's void each time, where
   // partner's discard must then be guessed (DDS's thomas1).
   int void_count = depth + 4;
-  if (cap_voids) void_count = std::min(void_count, weight::kNtVoidCountCap);
+  if (cap_voids) void_count = std::min(void_count, wt->nt_void_count_cap);
   const int count_lh = L.lhos ? 4 * count(L.lhos) : void_count;
   const int count_rh = L.rhos ? 4 * count(L.rhos) : void_count;
-  L.suit_w = -((count_lh + count_rh) * 32) / 15;
+  L.suit_w = -((count_lh + count_rh) * wt->opp_choices) / OrderingWeights::kOppChoicesUnit;
   // No trumps, partner void: partner must discard, a choice of our side
   // among its runs, where a wrong card can cost a subtree as large as a
   // wrong lead; the more it could discard, the likelier the first is wrong.
   if (H.trump == kNoTrump && !L.pds)
-    L.suit_w -= weight::kNtPartnerDiscard * count(run_tops(H.h[pd], t.start));
+    L.suit_w -= wt->nt_partner_discard * count(run_tops(H.h[pd], t.start));
   const bool side_suit = H.trump != kNoTrump && s != H.trump;
   L.opp_can_ruff = side_suit && ((!L.lhos && H.has_trumps(lho)) || (!L.rhos && H.has_trumps(rho)));
-  if (L.opp_can_ruff) L.suit_w += weight::kRuffRisk;
+  if (L.opp_can_ruff) L.suit_w += wt->ruff_risk;
   if (L.rhos & (L.top | L.second)) {
-    L.suit_w += weight::kRhoHigh;
+    L.suit_w += wt->rho_high;
     if ((L.rhos & L.second) && (L.pds & L.top))
-      L.suit_w += weight::kRhoSecondPdTop;
+      L.suit_w += wt->rho_second_pd_top;
     else if ((L.rhos & L.top) && (L.my & L.second))
-      L.suit_w += weight::kRhoTopMySecond;
+      L.suit_w += wt->rho_top_my_second;
   } else if (L.lhos & L.top) {
-    L.suit_w += weight::kLhoHigh;
+    L.suit_w += wt->lho_high;
     if (L.pds & L.second)
-      L.suit_w += weight::kTowardSecond;
+      L.suit_w += wt->toward_second;
     else if (L.my & L.second)
-      L.suit_w += weight::kAwayFromSecond;
+      L.suit_w += wt->away_from_second;
   }
   if (side_suit && count(L.my) == 1 && H.has_trumps(me) && (L.pds & L.top) && count(L.pds) >= 2)
-    L.suit_w += weight::kRuffSetup;
+    L.suit_w += wt->ruff_setup;
   // Partner ruffs while the opponents follow: usually a trick.
-  if (side_suit && !L.pds && H.has_trumps(pd) && !L.opp_can_ruff && L.my)
-    L.suit_w += weight::kPdRuff;
+  if (side_suit && !L.pds && H.has_trumps(pd) && !L.opp_can_ruff && L.my) L.suit_w += wt->pd_ruff;
   L.opp = L.lhos | L.rhos;
   // The opponents hold the top card, we the next two: knocking it out sets
   // up both of ours.
   const Bits ours = L.my | L.pds, rest = all & ~L.top & ~L.second;
-  if ((L.opp & L.top) && (ours & L.second) && (ours & top_bit(rest))) L.suit_w += weight::kKnockOut;
+  if ((L.opp & L.top) && (ours & L.second) && (ours & top_bit(rest))) L.suit_w += wt->knock_out;
   // Partner's tenace over LHO (AQ over the K): lead toward it, the finesse works.
   if (rest && (L.lhos & L.second) && (L.pds & L.top) && (L.pds & top_bit(rest)))
-    L.suit_w += weight::kTowardTenace;
+    L.suit_w += wt->toward_tenace;
   L.opp_single_top =
       (L.lhos == L.top && count(L.lhos) == 1) || (L.rhos == L.top && count(L.rhos) == 1);
   return L;
 }
 
-int lead_weight(const LeadSuit& L, int card, const MoveHints& hints) {
+template <class W>
+int lead_weight(W wt, const LeadSuit& L, int card, int tt_best) {
   const int r = rank_of(card);
   const Bits my = L.my, pds = L.pds, top = L.top, second = L.second;
   const Bits our_best = bit_of(card) | (pds ? top_bit(pds) : 0);
@@ -157,28 +121,32 @@ int lead_weight(const LeadSuit& L, int card, const MoveHints& hints) {
   int w;
   if (wins) {
     if (L.opp_single_top)
-      w = 40 - r;
+      w = wt->lead_win_single_top - r;
     else if (my & top)
-      w = (pds & second) ? 50 - r : is_top ? 31 : 19 - r;
+      w = (pds & second) ? wt->lead_win_top_two - r
+          : is_top       ? wt->lead_win_my_top
+                         : wt->lead_win_under_my_top - r;
     else if (pds & top)
-      w = (my & second) ? 50 - r : 35 - r;
+      w = (my & second) ? wt->lead_win_top_two - r : wt->lead_win_to_pd_top - r;
     else if (my & second)
-      w = 40;
+      w = wt->lead_win_my_second;
     else
-      w = 30 - r;
-    if (card == hints.tt_best) w += weight::kTtBestWin;
+      w = wt->lead_win_other - r;
+    if (card == tt_best) w += wt->tt_best_win;
   } else {
     if (L.opp_single_top)
-      w = 29 - r;
+      w = wt->lead_lose_single_top - r;
     else if (my & top)
-      w = (pds & second) ? 44 - r : is_top ? 25 : 13 - r;
+      w = (pds & second) ? wt->lead_lose_top_two - r
+          : is_top       ? wt->lead_lose_my_top
+                         : wt->lead_lose_under_my_top - r;
     else if (pds & top)
-      w = (my & second) ? 44 - r : 29 - r;
+      w = (my & second) ? wt->lead_lose_top_two - r : wt->lead_lose_to_pd_top - r;
     else if (my & second)
-      w = 29;
+      w = wt->lead_lose_my_second;
     else
-      w = 13 - r;
-    if (card == hints.tt_best) w += weight::kTtBestLose;
+      w = wt->lead_lose_other - r;
+    if (card == tt_best) w += wt->tt_best_lose;
   }
   return L.suit_w + w;
 }
@@ -200,13 +168,14 @@ bool holds(const Hands& H, const TrickView& t, int card) {
   return true;
 }
 
-// Whether the led card has at least kLowLedAbove cards of its suit above it.
-bool led_low(const TrickView& t) {
-  return count(t.start & suit_bits(t.lead_suit) & above(bit_of(t.win_card))) >=
-         weight::kLowLedAbove;
+// Whether the led card has at least low_lead_above cards of its suit above it.
+template <class W>
+bool led_low(W wt, const TrickView& t) {
+  return count(t.start & suit_bits(t.lead_suit) & above(bit_of(t.win_card))) >= wt->low_lead_above;
 }
 
-int follow_weight(const Hands& H, const TrickView& t, int card) {
+template <class W>
+int follow_weight(W wt, const Hands& H, const TrickView& t, int card) {
   const int s = suit_of(card), r = rank_of(card);
   const int me = (t.leader + t.pos) & 3;
   const bool partner_winning = ((t.win_seat ^ me) & 1) == 0;
@@ -216,45 +185,45 @@ int follow_weight(const Hands& H, const TrickView& t, int card) {
     if (!wins_now) {
       w = -r;
     } else if (partner_winning && holds(H, t, t.win_card)) {
-      w = -20 - r;  // overtaking partner's winner: rarely right (unblocking)
+      w = wt->overtake_partner - r;
     } else if (t.pos == 3) {
-      w = 60 - r;
+      w = wt->fourth_hand_win - r;
     } else if (holds(H, t, card)) {
-      w = 50 - r;
-    } else if (t.pos == 1 && led_low(t)) {
+      w = wt->win_holds - r;
+    } else if (t.pos == 1 && led_low(wt, t)) {
       w = -r;  // second hand low: winning a low lead cheaply only sets up 4th hand's card
       // ... but from a sequence (KQ) split honors: it costs nothing, third
       // hand's higher card promotes the equal.
       const Bits lower = t.start & suit_bits(s) & below(bit_of(card));
-      if (lower && (H.h[me] & top_bit(lower))) w += weight::kSplitHonors;
+      if (lower && (H.h[me] & top_bit(lower))) w += wt->split_honors;
     } else {
-      w = 20 - r;
+      w = wt->win_for_now - r;
       // Third hand, losing to 4th hand's top: high enough that 4th hand must
       // spend it (beats his second card), but no higher.
       if (t.pos == 2) {
         const Bits fourth = H.suit((t.leader + 3) & 3, t.lead_suit);
         const Bits rest = fourth & ~top_bit(fourth);
-        if (rest && card > top_index(rest)) w += weight::kForceTop;
+        if (rest && card > top_index(rest)) w += wt->force_top;
       }
     }
   } else if (s == H.trump) {
     if (!wins_now) {
-      w = -30 - r;  // underruff
+      w = wt->underruff - r;
     } else if (partner_winning && holds(H, t, t.win_card)) {
-      w = -15 - r;  // ruffing partner's winner
+      w = wt->ruff_partner - r;
     } else {
-      w = holds(H, t, card) ? 70 - r : 35 - r;
+      w = (holds(H, t, card) ? wt->ruff_holds : wt->ruff_overruffable) - r;
     }
   } else {
     // Discard: from long suits, low cards. (Sparing suits where we hold the
     // top, or a guard just long enough such as Kx, searched more nodes.)
     const int len = count(H.suit(me, s));
-    w = weight::kDiscardLen * len - r;
+    w = wt->discard_length * len - r;
     // In a suit contract, cards beyond both opponents' length (seats me ^ 1,
     // me ^ 3) guard nothing, and as long cards they would be ruffed.
     if (H.trump != kNoTrump) {
       const int spare = len - std::max(count(H.suit(me ^ 1, s)), count(H.suit(me ^ 3, s)));
-      if (spare > 0) w += weight::kDiscardSpare * spare;
+      if (spare > 0) w += wt->discard_spare * spare;
     }
   }
   return w;
@@ -271,11 +240,10 @@ void suit_best_first(MoveList& out, int from, int bonus) {
     if (best_in[s] >= 0) out.moves[best_in[s]].weight += bonus;
 }
 
-}  // namespace
-
-void order_moves(const std::array<Bits, 4>& hands, int trump, const TrickView& t,
-                 const MoveHints& hints, MoveList& out, int from) {
-  if (out.size - from <= 1) return;
+// Orders ml.moves[from, size) by weight, heaviest first (stable).
+template <class W>
+void order_by(W wt, const std::array<Bits, 4>& hands, int trump, const TrickView& t, int tt_best,
+              MoveList& out, int from) {
   const Hands H{hands, trump};
   if (t.pos == 0) {
     const bool cap_voids = trump == kNoTrump && every_lead_meets_a_void(H, t.leader);
@@ -285,16 +253,16 @@ void order_moves(const std::array<Bits, 4>& hands, int trump, const TrickView& t
       const int card = out.moves[i].card;
       const int s = suit_of(card);
       if (!(have & (1u << s))) {
-        suits[s] = lead_suit_info(H, t, s, cap_voids);
+        suits[s] = lead_suit_info(wt, H, t, s, cap_voids);
         have |= 1u << s;
       }
-      out.moves[i].weight = static_cast<std::int16_t>(lead_weight(suits[s], card, hints));
+      out.moves[i].weight = static_cast<std::int16_t>(lead_weight(wt, suits[s], card, tt_best));
     }
-    suit_best_first(out, from, weight::kSuitBest);
+    suit_best_first(out, from, wt->suit_best);
   } else {
     for (int i = from; i < out.size; ++i) {
       const int card = out.moves[i].card;
-      out.moves[i].weight = static_cast<std::int16_t>(follow_weight(H, t, card));
+      out.moves[i].weight = static_cast<std::int16_t>(follow_weight(wt, H, t, card));
     }
   }
   // Insertion sort: at most 13 moves, stable, no allocation.
@@ -304,6 +272,18 @@ void order_moves(const std::array<Bits, 4>& hands, int trump, const TrickView& t
     for (; j > from && out.moves[j - 1].weight < m.weight; --j) out.moves[j] = out.moves[j - 1];
     out.moves[j] = m;
   }
+}
+
+}  // namespace
+
+void MoveOrder::order_tuned(const std::array<Bits, 4>& hands, int trump, const TrickView& trick,
+                            int tt_best, MoveList& ml, int from) {
+  order_by(TunedWeights{}, hands, trump, trick, tt_best, ml, from);
+}
+
+void MoveOrder::order_custom(const OrderingWeights& w, const std::array<Bits, 4>& hands, int trump,
+                             const TrickView& trick, int tt_best, MoveList& ml, int from) {
+  order_by(CustomWeights{&w}, hands, trump, trick, tt_best, ml, from);
 }
 
 }  // namespace DDTB_ISA_NS
