@@ -9,8 +9,8 @@
 #                   compatible)
 #   - pkg-config    <libdir>/pkgconfig/ddtb.pc
 # Only declarations marked DDTB_EXPORT (include/ddtb/export.hpp) leave the
-# shared library; the top-level CMakeLists.txt builds `ddtb` with hidden
-# visibility.
+# shared library; the top-level CMakeLists.txt compiles its objects with
+# hidden visibility (and defines DDTB_STATIC for a static library).
 #
 # Included once from the top-level CMakeLists.txt, after every directory that
 # adds sources or link dependencies to `ddtb`: the package's dependencies are
@@ -40,14 +40,8 @@ if(NOT _ddtb_header_version STREQUAL PROJECT_VERSION)
                       "says ${PROJECT_VERSION}: change both together")
 endif()
 
-# --- usage requirements that depend on the kind of library ---------------
+# --- the exported symbols of a shared library -----------------------------
 get_target_property(_ddtb_type ddtb TYPE)
-if(_ddtb_type STREQUAL "STATIC_LIBRARY")
-  # Declarations are not imported from a DLL, nor given default visibility
-  # in the consumer's own shared objects.
-  target_compile_definitions(ddtb PUBLIC DDTB_STATIC)
-endif()
-
 if(_ddtb_type STREQUAL "SHARED_LIBRARY" AND CMAKE_SYSTEM_NAME MATCHES "Linux|BSD|GNU")
   # Export ddtb's names only, not the std:: template instantiations hidden
   # visibility cannot reach (see the script).

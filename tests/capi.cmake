@@ -13,7 +13,7 @@ target_sources(ddtb_test_support PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/support/cap
 
 function(ddtb_add_capi_test name)
   ddtb_add_test(${name} ${ARGN})
-  target_link_libraries(${name} PRIVATE ddtb_dds)
+  target_link_libraries(${name} PRIVATE ddtb_dds_internal)
 endfunction()
 
 # list100.txt (a few seconds); list1000.txt in the long run.
@@ -59,7 +59,7 @@ function(ddtb_add_capi_c_test name source)
   add_executable(${name} ${source})
   set_target_properties(${name} PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON
                                            C_EXTENSIONS OFF LINKER_LANGUAGE CXX)
-  target_link_libraries(${name} PRIVATE ddtb_dds)
+  target_link_libraries(${name} PRIVATE ddtb_dds_internal)
   if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
     target_compile_options(${name} PRIVATE -Wall -Wextra -pedantic -Werror)
   endif()
@@ -95,7 +95,7 @@ endif()
 
 # A worker thread that cannot start: RETURN_THREAD_CREATE (own process).
 add_executable(ddtb_capi_thread_create_test capi_thread_create_test.cpp)
-target_link_libraries(ddtb_capi_thread_create_test PRIVATE ddtb_dds)
+target_link_libraries(ddtb_capi_thread_create_test PRIVATE ddtb_dds_internal)
 add_test(NAME ddtb_capi_thread_create_test COMMAND ddtb_capi_thread_create_test)
 set_tests_properties(ddtb_capi_thread_create_test PROPERTIES TIMEOUT 120 SKIP_RETURN_CODE 77)
 

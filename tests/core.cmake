@@ -11,6 +11,8 @@ ddtb_add_test(ddtb_tt_test SOURCES tt_test.cpp)
 ddtb_add_test(ddtb_sure_tricks_test SOURCES sure_tricks_test.cpp)
 # The one thread pool (core/parallel.hpp).
 ddtb_add_test(ddtb_parallel_test SOURCES parallel_test.cpp)
+# Par against a reference written from the definitions.
+ddtb_add_test(ddtb_par_test SOURCES par_test.cpp)
 # Seeded random positions against the reference, with every optimization on
 # and with each one off on its own (about two minutes in Release).
 ddtb_add_test(ddtb_property_test SOURCES property_test.cpp TIMEOUT 900)

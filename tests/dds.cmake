@@ -29,7 +29,7 @@ if(NOT TARGET ddtb_dds_peer)
     PRIVATE ${DDTB_DDS_INCLUDE_DIR})
   target_compile_definitions(ddtb_dds_peer PRIVATE DDTB_LIBDDS_PATH="${DDTB_LIBDDS}")
   # dlopen only: never link libdds itself (DESIGN.md §6).
-  target_link_libraries(ddtb_dds_peer PUBLIC ddtb::ddtb ${CMAKE_DL_LIBS})
+  target_link_libraries(ddtb_dds_peer PUBLIC ddtb_internal ${CMAKE_DL_LIBS})
 endif()
 
 if(NOT COMMAND ddtb_add_test)
