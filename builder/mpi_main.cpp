@@ -18,9 +18,12 @@
 // blocking ones spin on a core the builder threads need.
 #include <mpi.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "builder/build_report.hpp"
@@ -58,6 +61,50 @@ void barrier() {
   std::exit(code);
 }
 
+// A round's statistics as numbers to sum over the ranks: per job its
+// units, built, reused, rebuilt, partitions built, states evaluated, sets,
+// sets after compaction and CPU microseconds; then per rank its units and
+// CPU microseconds (only the rank's own slot filled).
+constexpr std::size_t kPerJob = 9;
+
+std::vector<std::int64_t> pack(const std::vector<UnitRunStats>& stats, int rank, int size) {
+  std::vector<std::int64_t> out(kPerJob * stats.size() + 2 * size, 0);
+  auto slot = out.begin() + kPerJob * stats.size() + 2 * rank;
+  for (std::size_t j = 0; j < stats.size(); ++j) {
+    const UnitRunStats& s = stats[j];
+    const auto cpu = static_cast<std::int64_t>(s.cpu_seconds * 1e6);
+    const std::int64_t values[kPerJob] = {s.units,
+                                          s.built,
+                                          s.reused,
+                                          s.rebuilt,
+                                          std::int64_t(s.partitions_built),
+                                          std::int64_t(s.work.evaluated),
+                                          std::int64_t(s.work.sets),
+                                          std::int64_t(s.work.compacted),
+                                          cpu};
+    std::copy(values, values + kPerJob, out.begin() + kPerJob * j);
+    slot[0] += s.units;
+    slot[1] += cpu;
+  }
+  return out;
+}
+
+void unpack(const std::vector<std::int64_t>& sum, std::vector<UnitRunStats>& stats) {
+  for (std::size_t j = 0; j < stats.size(); ++j) {
+    const std::int64_t* v = sum.data() + kPerJob * j;
+    UnitRunStats& s = stats[j];
+    s.units = std::uint32_t(v[0]);
+    s.built = std::uint32_t(v[1]);
+    s.reused = std::uint32_t(v[2]);
+    s.rebuilt = std::uint32_t(v[3]);
+    s.partitions_built = std::uint64_t(v[4]);
+    s.work.evaluated = std::uint64_t(v[5]);
+    s.work.sets = std::uint64_t(v[6]);
+    s.work.compacted = std::uint64_t(v[7]);
+    s.cpu_seconds = double(v[8]) * 1e-6;
+  }
+}
+
 // An MPI rank as a party of the build: shard `rank` of `size`; rank 0
 // merges. The ranks' statistics are summed at rank 0, with each rank's units
 // and CPU time.
@@ -69,47 +116,14 @@ class RankParty : public Party {
   bool merges() const override { return rank_ == 0; }
 
   void all_built(std::vector<UnitRunStats>& stats) override {
-    // Per job: units, built, reused, rebuilt, partitions built, evaluated,
-    // sets, compacted, CPU microseconds; then per rank: units, CPU.
-    constexpr std::size_t kPerJob = 9;
-    std::vector<std::int64_t> mine(kPerJob * stats.size() + 2 * size_, 0), sum(mine.size(), 0);
-    std::int64_t units = 0, cpu_us = 0;
-    for (std::size_t j = 0; j < stats.size(); ++j) {
-      const UnitRunStats& s = stats[j];
-      const std::int64_t cpu = static_cast<std::int64_t>(s.cpu_seconds * 1e6);
-      const std::int64_t values[kPerJob] = {s.units,
-                                            s.built,
-                                            s.reused,
-                                            s.rebuilt,
-                                            static_cast<std::int64_t>(s.partitions_built),
-                                            static_cast<std::int64_t>(s.work.evaluated),
-                                            static_cast<std::int64_t>(s.work.sets),
-                                            static_cast<std::int64_t>(s.work.compacted),
-                                            cpu};
-      std::copy(values, values + kPerJob, mine.begin() + kPerJob * j);
-      units += s.units;
-      cpu_us += cpu;
-    }
-    mine[kPerJob * stats.size() + 2 * rank_] = units;
-    mine[kPerJob * stats.size() + 2 * rank_ + 1] = cpu_us;
+    const std::vector<std::int64_t> mine = pack(stats, rank_, size_);
+    std::vector<std::int64_t> sum(mine.size(), 0);
     MPI_Request request;
     MPI_Ireduce(mine.data(), sum.data(), static_cast<int>(mine.size()), MPI_INT64_T, MPI_SUM, 0,
                 MPI_COMM_WORLD, &request);
     wait_for(request);
     if (rank_ != 0) return;
-    for (std::size_t j = 0; j < stats.size(); ++j) {
-      const std::int64_t* v = sum.data() + kPerJob * j;
-      UnitRunStats& s = stats[j];
-      s.units = static_cast<std::uint32_t>(v[0]);
-      s.built = static_cast<std::uint32_t>(v[1]);
-      s.reused = static_cast<std::uint32_t>(v[2]);
-      s.rebuilt = static_cast<std::uint32_t>(v[3]);
-      s.partitions_built = static_cast<std::uint64_t>(v[4]);
-      s.work.evaluated = static_cast<std::uint64_t>(v[5]);
-      s.work.sets = static_cast<std::uint64_t>(v[6]);
-      s.work.compacted = static_cast<std::uint64_t>(v[7]);
-      s.cpu_seconds = double(v[8]) * 1e-6;
-    }
+    unpack(sum, stats);
     per_rank_.clear();
     for (int r = 0; r < size_; ++r) {
       const std::int64_t* v = sum.data() + kPerJob * stats.size() + 2 * r;
