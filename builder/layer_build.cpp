@@ -2,20 +2,12 @@
 
 #include <time.h>
 
-#include <atomic>
 #include <chrono>
-#include <mutex>
-#include <thread>
 #include <vector>
 
+#include "builder/work_units.hpp"
+
 namespace ddtb::detail::tb {
-
-namespace {
-// Transposition-table budget of each builder thread's solver (it searches one
-// trick at a time and keeps no table: see builder_features).
-constexpr std::size_t kBuilderTtBytes = std::size_t{1} << 20;
-
-}  // namespace
 
 double thread_cpu_seconds() {
   timespec ts{};
@@ -25,68 +17,23 @@ double thread_cpu_seconds() {
 
 namespace {
 
-// Runs build_one(builder, i, shape, stats) for every partition of `layer` on `threads`
-// workers, each with its own PartitionBuilder over `lower`.
-template <class BuildOne>
-Expected<std::unique_ptr<Layer>> build_partitions(std::unique_ptr<Layer> layer,
-                                                  const LowerLayers& lower, int threads,
-                                                  LayerStats& stats, const Progress& progress,
-                                                  BuildOne build_one) {
+// Runs every unit of `job` (whose sets go to job.memory) through run_units,
+// the executor's unit runner.
+Expected<void> build_in_memory(const LayerJob& job, const LowerLayers& lower, int threads,
+                               LayerStats& stats, const Progress& progress) {
   const auto start = std::chrono::steady_clock::now();
-  const int tricks = layer->tricks();
-  const StrainClass klass = layer->klass();
-  const std::uint64_t total = layer->shapes().size();
-  std::atomic<std::uint64_t> next{0}, done{0};
-  std::atomic<bool> failed{false};
-  std::mutex mutex;  // guards stats, error and progress calls
-  std::string error;
   stats = LayerStats{};
-  stats.tricks = tricks;
-  stats.klass = klass;
-  stats.partitions = total;
-
-  auto work = [&]() {
-    const double cpu0 = thread_cpu_seconds();
-    PartitionStats mine;
-    try {
-      // Oracle statistics are cumulative per builder; take the final copy.
-      PartitionBuilder builder(lower, kBuilderTtBytes);
-      PartitionStats local;
-      for (;;) {
-        const std::uint64_t i = next.fetch_add(1);
-        if (i >= total || failed) break;
-        layer->sets(static_cast<int>(i)) =
-            build_one(builder, static_cast<int>(i), layer->shapes()[i], local);
-        const std::uint64_t n = done.fetch_add(1) + 1;
-        if (progress) {
-          std::lock_guard lock(mutex);
-          progress(n, total);
-        }
-      }
-      mine = local;
-    } catch (const GapError& e) {
-      std::lock_guard lock(mutex);
-      failed = true;
-      error = e.what();
-    }
-    std::lock_guard lock(mutex);
-    stats.work += mine;
-    stats.cpu_seconds += thread_cpu_seconds() - cpu0;
-  };
-  const int n = std::max(1, threads);
-  std::vector<std::thread> pool;
-  for (int t = 1; t < n; ++t) pool.emplace_back(work);
-  work();
-  for (auto& th : pool) th.join();
+  stats.tricks = job.params.tricks;
+  stats.klass = job.params.klass;
+  stats.partitions = job.params.partitions;
+  const std::vector<LayerJob> jobs{job};
+  auto run = run_units(jobs, plan_work(jobs), lower, threads, progress);
+  if (!run) return run.error();
+  stats.work = (*run)[0].work;
+  stats.cpu_seconds = (*run)[0].cpu_seconds;
   stats.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (failed)
-    return Error{ErrorCode::kCorruptData,
-                 std::to_string(4 * tricks) + "-card " +
-                     (klass == StrainClass::kTrump ? "trump" : "no-trump") +
-                     (layer->bound() > 0 ? " at-least-" + std::to_string(layer->bound()) : "") +
-                     " layer: " + error};
-  return layer;
+  return {};
 }
 
 }  // namespace
@@ -94,19 +41,23 @@ Expected<std::unique_ptr<Layer>> build_partitions(std::unique_ptr<Layer> layer,
 Expected<std::unique_ptr<Layer>> build_layer(int tricks, StrainClass klass,
                                              const LowerLayers& lower, int threads,
                                              LayerStats& stats, const Progress& progress) {
-  return build_partitions(std::make_unique<Layer>(tricks, klass), lower, threads, stats, progress,
-                          [&](PartitionBuilder& b, int, ShapeKey shape, PartitionStats& st) {
-                            return b.build(klass, shape, st);
-                          });
+  auto layer = std::make_unique<Layer>(tricks, klass);
+  LayerJob job = make_job("", tricks, klass, 0, kDefaultUnitSize);
+  job.memory = layer.get();
+  if (auto built = build_in_memory(job, lower, threads, stats, progress); !built)
+    return built.error();
+  return layer;
 }
 
 Expected<std::unique_ptr<Layer>> build_bound_layer(const Layer& exact, int bound, int threads,
                                                    LayerStats& stats, const Progress& progress) {
-  return build_partitions(std::make_unique<Layer>(exact.tricks(), exact.klass(), bound),
-                          LowerLayers{}, threads, stats, progress,
-                          [&](PartitionBuilder& b, int i, ShapeKey shape, PartitionStats& st) {
-                            return b.build_bound(exact.klass(), shape, exact.sets(i), bound, st);
-                          });
+  auto layer = std::make_unique<Layer>(exact.tricks(), exact.klass(), bound);
+  LayerJob job = make_job("", exact.tricks(), exact.klass(), 0, kDefaultUnitSize, bound);
+  job.memory = layer.get();
+  job.exact_memory = &exact;
+  if (auto built = build_in_memory(job, LowerLayers{}, threads, stats, progress); !built)
+    return built.error();
+  return layer;
 }
 
 Expected<std::unique_ptr<Layer>> load_layer(const LayerFile& file) {

@@ -1,4 +1,6 @@
-// Building and loading whole layers. Internal.
+// Whole layers in memory: built (for tests and benchmarks that need no
+// files; the same unit runner as every build, builder/work_units.hpp) and
+// loaded from a file. Internal.
 #pragma once
 
 #include <cstdint>
@@ -27,8 +29,8 @@ struct LayerStats {
 // Called from worker threads (serialized) with partitions done and total.
 using Progress = std::function<void(std::uint64_t done, std::uint64_t total)>;
 
-// Builds every partition of a layer, `threads` workers taking partitions in
-// turn. The result does not depend on the number of threads (each partition
+// Builds every partition of a layer, `threads` workers taking its work
+// units in turn (run_units). The result does not depend on the number of threads (each partition
 // starts from a clean builder state). Errors: a gap in the layer below.
 Expected<std::unique_ptr<Layer>> build_layer(int tricks, StrainClass klass,
                                              const LowerLayers& lower, int threads,

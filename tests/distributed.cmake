@@ -9,8 +9,8 @@
 #                           units and a wrong layer below, from the CLI
 #   dist_mpi                ddtb-build-mpi under mpirun -np 2 (label mpi;
 #                           only when MPI was found)
-# Each compares with the same reference tables, built in memory by
-# build_layer + write_layer (tests/dist/reference_tables.hpp). Together about
+# Each compares with the same reference tables, a plain build through the
+# executor (tests/dist/reference_tables.hpp). Together about
 # 30 CPU-seconds. Label "long": the 16-card kill test (about 25 CPU-minutes:
 # the reference, the killed and resumed builds, a shard build for the merge
 # kills; 45 minutes of wall time on the busy 2-core machine).

@@ -1,11 +1,14 @@
 // Sharded, resumable builds (builder/unit_file, builder/work_units): unit
 // files round trip and name what is corrupt; shards split the work exactly;
-// units merged give byte for byte the file of the in-memory build
-// (build_layer + write_layer, the independent path); merge refuses gaps,
+// units merged give byte for byte the file of a plain build, and so does a
+// layer built in memory (build_layer + write_layer); merge refuses gaps,
 // duplicates, other parameters and corruption; a rerun redoes exactly the
 // missing and corrupt units.
 #include <gtest/gtest.h>
 #include <unistd.h>
+
+#include <barrier>
+#include <thread>
 
 #include <cstdio>
 #include <cstdlib>
@@ -18,6 +21,7 @@
 
 #include "builder/layer_build.hpp"
 #include "builder/layer_writer.hpp"
+#include "builder/merge_units.hpp"
 #include "builder/unit_file.hpp"
 #include "builder/work_units.hpp"
 #include "tablebase/layer_file.hpp"
@@ -179,8 +183,71 @@ TEST_F(Units, ShardsSplitThePlanExactly) {
   }
 }
 
-// The plain build's path: every unit on two threads, then merge.
-TEST_F(Units, MergedUnitsAreByteIdenticalToTheInMemoryBuild) {
+// A layer built in memory (the tests' and benchmarks' path, the same unit
+// runner without files) writes the same bytes as the plan's build.
+TEST_F(Units, InMemoryLayersAreByteIdenticalToThePlannedBuild) {
+  auto lower = load_layers(ref_, 1);
+  ASSERT_TRUE(lower) << lower.error().message;
+  const std::string dir = temp_dir("in-memory");
+  scratch_.push_back(dir);
+  for (int kc = 0; kc < 2; ++kc) {
+    const auto klass = static_cast<StrainClass>(kc);
+    LayerStats stats;
+    auto layer = build_layer(2, klass, lower->lower(), 2, stats, nullptr);
+    ASSERT_TRUE(layer) << layer.error().message;
+    EXPECT_EQ(stats.partitions, (*layer)->shapes().size());
+    WriteOptions wo;
+    wo.lower_checksum = lower->checksum;
+    const std::string name = layer_file_name(2, klass);
+    ASSERT_TRUE(write_layer(dir + "/" + name, **layer, wo));
+    EXPECT_EQ(read_file(dir + "/" + name), read_file(ref_ + "/" + name)) << name;
+  }
+}
+
+// Parties running one plan together, as MPI ranks do (each a shard of every
+// round, waiting for the others, party 0 merging), here as threads: the
+// tables of 4 to 12 cards are the plain build's, byte for byte.
+TEST_F(Units, PartiesOfOnePlanBuildTheSameTables) {
+  const std::string ref12 = temp_dir("parties-ref12");
+  scratch_.push_back(ref12);
+  ASSERT_TRUE(build_reference_tables(ref12, 3, 2));
+  const std::string dir = temp_dir("parties");
+  scratch_.push_back(dir);
+  constexpr int kParties = 3;
+  std::barrier sync(kParties);
+  struct ThreadParty : Party {
+    int index_;
+    std::barrier<>& sync_;
+    ThreadParty(int index, std::barrier<>& sync) : index_(index), sync_(sync) {}
+    int index() const override { return index_; }
+    int count() const override { return kParties; }
+    bool merges() const override { return index_ == 0; }
+    void all_built(std::vector<UnitRunStats>&) override { sync_.arrive_and_wait(); }
+    void all_merged() override { sync_.arrive_and_wait(); }
+  };
+  const Plan plan = make_plan(dir, 3, true, 64);
+  std::vector<Expected<void>> results(kParties);
+  std::vector<std::thread> threads;
+  for (int p = 0; p < kParties; ++p)
+    threads.emplace_back([&, p] {
+      ThreadParty party(p, sync);
+      BuildReporter silent;
+      ExecuteOptions options;
+      results[p] = execute(plan, options, party, silent);
+    });
+  for (auto& t : threads) t.join();
+  for (const auto& r : results) ASSERT_TRUE(r) << r.error().message;
+  for (int t = 1; t <= 3; ++t)
+    for (auto [k, b] : layers_of(t, true)) {
+      const std::string name = layer_file_name(t, k, b);
+      EXPECT_EQ(read_file(dir + "/" + name), read_file(ref12 + "/" + name)) << name;
+      EXPECT_FALSE(fs::exists(dir + "/" + unit_dir_name(t, k, b))) << name;
+    }
+}
+
+// The plain build's path with other unit sizes: every unit on two threads,
+// then merge.
+TEST_F(Units, MergedUnitsAreByteIdenticalToThePlannedBuild) {
   const std::string ref12 = temp_dir("units-ref12");
   scratch_.push_back(ref12);
   auto built = build_reference_tables(ref12, 3, 2);

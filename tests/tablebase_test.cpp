@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "builder/build_plan.hpp"
+#include "builder/executor.hpp"
 #include "builder/layer_build.hpp"
 #include "builder/layer_writer.hpp"
 #include "builder/verify.hpp"
@@ -31,49 +33,33 @@ namespace {
 
 using namespace detail::tb;
 
-// Builds layers 1..tricks into dir with `threads` workers, and the bound
-// layers as ddtb-build does; returns the stats of the exact layers, and of
-// the bound layers in `bound_stats` (when given).
+// Builds layers 1..tricks into dir with `threads` workers through the build
+// plan and its executor, as ddtb-build does; returns the stats of the exact
+// layers, and of the bound layers in `bound_stats` (when given).
 std::vector<LayerStats> build_tables(const std::string& dir, int tricks, int threads,
                                      std::vector<LayerStats>* bound_stats = nullptr) {
-  std::vector<LayerStats> all;
-  std::array<std::unique_ptr<Layer>, 2> lower;
-  std::uint64_t lower_checksum = 0;  // as ddtb-build records it
-  for (int t = 1; t <= tricks; ++t) {
-    std::array<std::unique_ptr<Layer>, 2> cur;
-    std::uint64_t checksum = 0;
-    for (int kc = 0; kc < 2; ++kc) {
+  struct Collect : BuildReporter {
+    std::vector<LayerStats> exact, bound;
+    void layer_merged(const LayerJob& job, const UnitRunStats& s, const MergeResult& merged,
+                      double wall) override {
       LayerStats st;
-      auto layer =
-          build_layer(t, static_cast<StrainClass>(kc),
-                      LowerLayers{lower[0].get(), lower[1].get(), t - 1}, threads, st, nullptr);
-      EXPECT_TRUE(layer) << (layer ? "" : layer.error().message);
-      if (!layer) return all;
-      WriteOptions wo;
-      wo.lower_checksum = lower_checksum;
-      auto written =
-          write_layer(dir + "/" + layer_file_name(t, static_cast<StrainClass>(kc)), **layer, wo);
-      EXPECT_TRUE(written) << (written ? "" : written.error().message);
-      if (written) checksum ^= *written;
-      all.push_back(st);
-      cur[kc] = std::move(*layer);
+      st.tricks = job.params.tricks;
+      st.klass = job.params.klass;
+      st.partitions = job.params.partitions;
+      st.work = s.work;
+      st.cpu_seconds = s.cpu_seconds;
+      st.wall_seconds = wall;
+      st.file_bytes = merged.file_bytes;
+      (job.params.bound > 0 ? bound : exact).push_back(st);
     }
-    for (int b = first_bound(t); b <= last_bound(t); ++b)
-      for (int kc = 0; kc < 2; ++kc) {
-        const auto k = static_cast<StrainClass>(kc);
-        LayerStats st;
-        auto layer = build_bound_layer(*cur[kc], b, threads, st, nullptr);
-        EXPECT_TRUE(layer) << (layer ? "" : layer.error().message);
-        if (!layer) return all;
-        WriteOptions wo;
-        wo.lower_checksum = lower_checksum;
-        EXPECT_TRUE(write_layer(dir + "/" + layer_file_name(t, k, b), **layer, wo));
-        if (bound_stats) bound_stats->push_back(st);
-      }
-    lower = std::move(cur);
-    lower_checksum = checksum;
-  }
-  return all;
+  } collect;
+  Party alone;
+  ExecuteOptions options;
+  options.threads = threads;
+  auto built = execute(make_plan(dir, tricks, true, kDefaultUnitSize), options, alone, collect);
+  EXPECT_TRUE(built) << (built ? "" : built.error().message);
+  if (bound_stats) *bound_stats = collect.bound;
+  return collect.exact;
 }
 
 // One set of 4-, 8- and 12-card tables for the whole test program.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Killing ddtb-build build (SIGKILL) at random moments and running it again
-# until it finishes gives byte for byte the tables of the in-memory
+# until it finishes gives byte for byte the tables of the plain
 # reference build, and leaves nothing behind; so does killing ddtb-build
 # merge at random moments.
 #   kill_resume_test.sh DDTB_BUILD REF_DIR WORK_DIR [CARDS] [KILLS] [MAX_DELAY_MS] [SEED]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ddtb-build-mpi under mpirun with 2 ranks: the tables equal the reference
-# byte for byte and both ranks built units (dynamic distribution); then a
+# byte for byte and both ranks built units (each its shard of a round); then a
 # run that finds half of the 12-card units done by a shard of ddtb-build
 # build keeps them and still gives the same bytes.
 #   mpi_test.sh MPIEXEC DDTB_BUILD_MPI DDTB_BUILD REF_DIR WORK_DIR [CARDS]
@@ -18,7 +18,7 @@ run_mpi() { "$mpiexec" -np 2 --oversubscribe --bind-to none "$mpi_build" "$@"; }
 echo "== 1. from nothing"
 run_mpi --cards "$cards" --out "$work/a" --threads 1 --unit-size 32 | tee "$work/a.log"
 same_tables "$ref" "$work/a" "$cards"
-line=$(grep "^$cards cards: units per rank" "$work/a.log")
+line=$(grep "^$cards-card layers: units per rank" "$work/a.log")
 if [[ ! $line =~ units\ per\ rank\ ([0-9]+)\ \([0-9]+\ CPU-s\),\ ([0-9]+) ]] ||
    (( BASH_REMATCH[1] == 0 || BASH_REMATCH[2] == 0 )); then
   echo "FAIL: both ranks should have built units: $line"

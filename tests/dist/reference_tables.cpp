@@ -1,4 +1,4 @@
-// reference_tables DIR CARDS [THREADS]: the in-memory reference build
+// reference_tables DIR CARDS [THREADS]: the reference build
 // (tests/dist/reference_tables.hpp) for the scripted distributed tests.
 #include <sys/stat.h>
 

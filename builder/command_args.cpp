@@ -1,0 +1,32 @@
+// What ddtb-build's commands share in reading their options.
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <thread>
+
+#include "builder/commands.hpp"
+
+namespace ddtb::detail::tb {
+
+bool number_in(const std::string& text, long long lo, long long hi, long long& out) {
+  char* end = nullptr;
+  errno = 0;
+  out = std::strtoll(text.c_str(), &end, 10);
+  return errno == 0 && end && *end == '\0' && !text.empty() && out >= lo && out <= hi;
+}
+
+int default_threads() {
+  const unsigned n = std::thread::hardware_concurrency();
+  return n ? static_cast<int>(n) : 1;
+}
+
+int failure_status(const Error& error) {
+  return error.code == ErrorCode::kIo ? tools::kExitUsage : tools::kExitFailure;
+}
+
+void report_failure(const std::string& message) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "ddtb-build: %s\n", message.c_str());
+}
+
+}  // namespace ddtb::detail::tb

@@ -1,0 +1,80 @@
+// The commands of ddtb-build: each adds its subcommand and options to the
+// command line (CLI11, tools/command_line.hpp) and runs from what was parsed.
+// Values are taken as text and checked by the command, so that every
+// message names the option and its range the same way. Internal.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "ddtb/expected.hpp"
+#include "tools/command_line.hpp"
+
+namespace ddtb::detail::tb {
+
+// The build options ddtb-build build and ddtb-build-mpi share.
+struct BuildArgs {
+  std::string cards, out, threads, unit_size, shard;
+  bool no_bounds = false, quiet = false;
+};
+// Adds them to `command`; --shard only `with_shard`.
+void add_build_options(CLI::App& command, BuildArgs& args, bool with_shard);
+
+// BuildArgs checked.
+struct BuildSettings {
+  int cards = 0;
+  std::string out;
+  int threads = 1;
+  std::uint32_t unit_size = 0;
+  bool bounds = true, quiet = false;
+  int shard = 0, shards = 0;  // shards 0: not a shard's run
+};
+// The settings, or the usage error to report.
+Expected<BuildSettings> check_build(const BuildArgs& args);
+// Creates the output directory if needed. Errors (kIo): it cannot be made,
+// or is not a directory.
+Expected<void> make_out_dir(const std::string& out);
+
+struct MergeArgs {
+  std::string dir, cards, threads;
+  bool keep_units = false;
+};
+struct VerifyArgs {
+  std::string dir, threads, seed, sample_partitions, solver_positions;
+  bool quiet = false;
+};
+struct SampleArgs {
+  std::string cards, tables, partitions, seed, chunk_runs, klass, threads, csv;
+  std::vector<std::string> index;
+  bool count = false, quiet = false;
+};
+struct InfoArgs {
+  std::vector<std::string> dirs;
+};
+
+CLI::App* add_build(CLI::App& app, BuildArgs& args);
+CLI::App* add_merge(CLI::App& app, MergeArgs& args);
+CLI::App* add_verify(CLI::App& app, VerifyArgs& args);
+CLI::App* add_sample(CLI::App& app, SampleArgs& args);
+CLI::App* add_info(CLI::App& app, InfoArgs& args);
+
+// Each returns the exit status (tools::kExit*).
+int run_build(const BuildArgs& args, const tools::ToolText& text);
+int run_merge(const MergeArgs& args, const tools::ToolText& text);
+int run_verify(const VerifyArgs& args, const tools::ToolText& text);
+int run_sample(const SampleArgs& args, const tools::ToolText& text);
+int run_info(const InfoArgs& args, const tools::ToolText& text);
+
+// Shared by the commands.
+// The number `text` when it is one from lo to hi.
+bool number_in(const std::string& text, long long lo, long long hi, long long& out);
+// Builder threads when --threads is not given: every core.
+int default_threads();
+// A failed build's exit status: 2 for an I/O error, 1 otherwise.
+int failure_status(const Error& error);
+// Prints "ddtb-build: <message>" on standard error.
+void report_failure(const std::string& message);
+
+}  // namespace ddtb::detail::tb

@@ -1,0 +1,125 @@
+#include "builder/help_text.hpp"
+
+#include <array>
+
+namespace ddtb::detail::tb {
+
+namespace {
+
+struct CommandHelp {
+  const char* name;
+  const char* usage;  // the command's lines of the synopsis
+  const char* text;   // what it does, its options and an example
+};
+
+constexpr std::array<CommandHelp, 5> kCommands{{
+    {"build",
+     R"(  ddtb-build build --cards N --out DIR [--threads T] [--shard i/M | --shard slurm]
+                   [--unit-size U] [--no-bounds] [--quiet]
+)",
+     R"(build   Builds every layer up to N cards (4, 8, 12, ...) that DIR lacks, no
+        trump and trump, by setrograde analysis; each layer uses the one below
+        (read from DIR when present). From 12 cards up it also builds the
+        bound layers ddtb-<cards>-<class>-ge<t>.tbl ("the side on lead takes
+        at least t tricks", t = 2 .. tricks - 1): they answer what a search
+        asks with fewer cards specified, which is what makes the tables pay
+        on full deals (--no-bounds: exact layers only). Prints per layer:
+        partitions, states evaluated, sets before and after compaction,
+        bytes, CPU and wall time.
+        Work is done in units of U consecutive partitions (default 256), each
+        saved in DIR/ddtb-<cards>-<class>.units/ as it is finished: a build
+        that is killed resumes from its finished units when run again.
+        --threads T   worker threads (default: all cores)
+        --shard i/M   build only shard i (0 <= i < M) of the units of the
+                      smallest card count missing from DIR, then stop; run
+                      every shard (any order, any machines sharing DIR), then
+                      'merge'. --shard slurm takes i and M from a Slurm job
+                      array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT).
+        e.g. ddtb-build build --cards 12 --out tables
+             ddtb-build build --cards 20 --out /shared/tb --shard 3/64
+)"},
+    {"merge", R"(  ddtb-build merge DIR [--cards N] [--threads T] [--keep-units]
+)",
+     R"(merge   Assembles the missing layers of the smallest card count missing from
+        DIR (or of --cards N) from their unit files (bound layers when their
+        units are there), writes the table files,
+        and deletes the units (--keep-units: keeps them). Refuses, naming the
+        unit and its partitions, a missing unit, a duplicate, a corrupt unit
+        file or one built with other parameters (another layer below, builder
+        version, unit size); exit status 1 then. --threads T: threads
+        compressing the table's chunks (default: all cores; same bytes).
+        e.g. ddtb-build merge /shared/tb --cards 20
+)"},
+    {"verify",
+     R"(  ddtb-build verify DIR [--threads T] [--seed S] [--sample-partitions N]
+                        [--solver-positions N] [--quiet]
+)",
+     R"(verify  Checks every table of DIR two independent ways: each state against
+        one trick of search over the layer below (every state up to 12 cards,
+        every state of --sample-partitions random partitions beyond, default
+        500), and the full solver without tables (every state up to 8 cards,
+        --solver-positions random positions per larger layer, default
+        100000). Exit status 1 on any mismatch, gap or bad overlap, each
+        printed with its position.
+        e.g. ddtb-build verify tables --threads 2
+)"},
+    {"sample",
+     R"(  ddtb-build sample --cards N --tables DIR [--partitions K] [--seed S]
+                    [--chunk-runs R] [--class nt|trump|both] [--threads T]
+                    [--index I]... [--csv FILE] [--quiet]
+  ddtb-build sample --cards N --count [--class nt|trump|both]
+)",
+     R"(sample  Builds K random partitions of each class of the N-card layers
+        (default 200, drawn uniformly) over the layer below read from DIR,
+        and prints the CPU time, sets and bytes per partition with their
+        spread, extrapolated to the whole layers; R runs of consecutive
+        partitions (default 50) measure how a table file will compress them.
+        --csv writes one line per sampled partition; --index I (repeatable)
+        builds partition I of each class given instead of a random draw.
+        --count only prints the layer's partitions and canonical states
+        (no tables needed). See docs/SCALE.md.
+        e.g. ddtb-build sample --cards 20 --tables tb16 --partitions 3000
+)"},
+    {"info", R"(  ddtb-build info DIR
+)",
+     R"(info    Prints each table's layer, partitions, sets, bytes, states per byte
+        and build parameters.
+        e.g. ddtb-build info tables
+)"},
+}};
+
+constexpr const char* kFooter = R"(
+A progress bar with an ETA goes to standard error when it is a terminal
+(--quiet: none). Exit status: 0 success, 1 failed check or build, 2 usage or
+I/O error. docs/DISTRIBUTED.md explains sharded builds, Slurm and MPI.
+)";
+
+}  // namespace
+
+std::string help_text(const std::string& command) {
+  for (const CommandHelp& c : kCommands)
+    if (command == c.name) return std::string("Usage:\n") + c.usage + "\n" + c.text + kFooter;
+  std::string usage = "Usage:\n", text;
+  for (const CommandHelp& c : kCommands) {
+    usage += c.usage;
+    text += c.text;
+  }
+  return usage + "  ddtb-build --help | --version\n\n" + text + kFooter;
+}
+
+std::string mpi_help_text() {
+  return R"(Usage:
+  mpirun -np R ddtb-build-mpi --cards N --out DIR [--threads T] [--unit-size U]
+                              [--no-bounds] [--quiet]
+
+Builds every layer up to N cards that DIR lacks, as 'ddtb-build build' does,
+on R MPI ranks sharing the directory DIR: rank r builds shard r of R of each
+round's work units (as 'ddtb-build build --shard r/R' would), and once every
+rank is done, rank 0 merges the layers. Each rank runs T builder threads
+(default: all cores of its machine). Killed or failed, the same command
+resumes from the finished units. docs/DISTRIBUTED.md explains it.
+  e.g. mpirun -np 16 --hostfile hosts ddtb-build-mpi --cards 20 --out /shared/tb --threads 8
+)";
+}
+
+}  // namespace ddtb::detail::tb

@@ -1,0 +1,105 @@
+#include "builder/layer_job.hpp"
+
+#include "builder/layer_build.hpp"
+
+namespace ddtb::detail::tb {
+
+std::string layer_words(int tricks, StrainClass klass, int bound) {
+  return std::to_string(4 * tricks) + "-card " +
+         (klass == StrainClass::kTrump ? "trump" : "no-trump") +
+         (bound > 0 ? " at-least-" + std::to_string(bound) : std::string());
+}
+
+Expected<std::unique_ptr<LayerFile>> open_layer_file(const std::string& dir, int tricks,
+                                                     StrainClass klass, int bound) {
+  const std::string path = dir + "/" + layer_file_name(tricks, klass, bound);
+  auto file = LayerFile::open(path);
+  if (!file) return file.error();
+  const FileHeader& h = (*file)->header();
+  if (h.tricks != tricks || h.klass != klass || h.bound != bound)
+    return Error{ErrorCode::kCorruptData,
+                 path + " holds the " + layer_words(h.tricks, h.klass, h.bound) +
+                     " layer, not the " + layer_words(tricks, klass, bound) + " one its name says"};
+  return file;
+}
+
+Expected<LoadedLayers> load_layers(const std::string& dir, int tricks) {
+  LoadedLayers out;
+  out.tricks = tricks;
+  if (tricks == 0) return out;
+  for (int kc = 0; kc < 2; ++kc) {
+    auto file = open_layer_file(dir, tricks, static_cast<StrainClass>(kc));
+    if (!file) return file.error();
+    auto layer = load_layer(**file);
+    if (!layer) return layer.error();
+    out.checksum ^= (*file)->header().header_checksum;
+    out.layer[kc] = std::move(*layer);
+  }
+  return out;
+}
+
+Expected<std::uint64_t> lower_checksum(const std::string& dir, int tricks) {
+  std::uint64_t sum = 0;
+  if (tricks <= 1) return sum;
+  for (int kc = 0; kc < 2; ++kc) {
+    auto file = open_layer_file(dir, tricks - 1, static_cast<StrainClass>(kc));
+    if (!file) return file.error();
+    sum ^= (*file)->header().header_checksum;
+  }
+  return sum;
+}
+
+std::string LayerJob::name() const {
+  return layer_words(params.tricks, params.klass, params.bound);
+}
+std::string LayerJob::table_path() const {
+  return dir + "/" + layer_file_name(params.tricks, params.klass, params.bound);
+}
+std::string LayerJob::unit_dir() const {
+  return dir + "/" + unit_dir_name(params.tricks, params.klass, params.bound);
+}
+std::string LayerJob::unit_path(std::uint32_t unit) const {
+  return unit_dir() + "/" + unit_file_name(unit);
+}
+
+LayerJob make_job(const std::string& dir, int tricks, StrainClass klass,
+                  std::uint64_t lower_checksum, std::uint32_t unit_size, int bound) {
+  LayerJob job;
+  job.dir = dir;
+  job.shapes = enumerate_shapes(tricks, klass);
+  UnitParams& p = job.params;
+  p.tricks = tricks;
+  p.klass = klass;
+  p.bound = bound;
+  p.format_version = format_version_for(bound);
+  p.lower_checksum = lower_checksum;
+  p.shapes_checksum = shapes_checksum(job.shapes);
+  p.partitions = static_cast<std::uint32_t>(job.shapes.size());
+  p.unit_size = unit_size;
+  return job;
+}
+
+Expected<void> attach_exact(LayerJob& job) {
+  auto file = open_layer_file(job.dir, job.params.tricks, job.params.klass);
+  if (!file)
+    return Error{file.error().code,
+                 job.name() + " layer needs the exact layer: " + file.error().message};
+  job.exact = std::move(*file);
+  return {};
+}
+
+double partition_states(ShapeKey shape, StrainClass klass) {
+  double states = 1;
+  for (int s = 0; s < 4;) {
+    int g = 1;
+    while (s + g < 4 && tied(shape, klass, s, s + g)) ++g;
+    const double m = static_cast<double>(sequences_of(slot_column(shape, s)));
+    double c = 1;  // multisets of g sequences out of m: C(m + g - 1, g)
+    for (int i = 0; i < g; ++i) c = c * (m + i) / (i + 1);
+    states *= c;
+    s += g;
+  }
+  return states;
+}
+
+}  // namespace ddtb::detail::tb

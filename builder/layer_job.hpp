@@ -1,0 +1,113 @@
+// A layer to be built from work units in a table directory, and the layers
+// a build reads there. Internal.
+//
+// A layer (card count, strain class, bound) is cut into units of U
+// consecutive partitions in canonical order (builder/unit_file.hpp). A job
+// names the layer, its partitions and the parameters every unit file of it
+// records, so that a unit built by any process, at any time, is checked
+// against the build it is merged into.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "builder/layer.hpp"
+#include "builder/partition_builder.hpp"
+#include "builder/unit_file.hpp"
+#include "ddtb/expected.hpp"
+#include "tablebase/layer_file.hpp"
+
+namespace ddtb::detail::tb {
+
+// Partitions per work unit. 256 keeps the files few (1.6 M trump partitions
+// at 20 cards make 6,272 units) and a unit short enough that a killed build
+// loses little (see docs/SCALE.md for the time per partition).
+inline constexpr std::uint32_t kDefaultUnitSize = 256;
+
+// Both strain classes of one card count, read from a table directory: the
+// layer below a build.
+struct LoadedLayers {
+  int tricks = 0;
+  std::array<std::unique_ptr<Layer>, 2> layer;  // by StrainClass
+  // XOR of the two files' header checksums: the next layer's lower_checksum.
+  std::uint64_t checksum = 0;
+  LowerLayers lower() const { return {layer[0].get(), layer[1].get(), tricks}; }
+};
+
+// Opens the table file of `tricks` tricks and class `klass` in `dir`,
+// checking that it holds that layer (a file copied over another's name is
+// refused, naming both). Errors: the file missing, unreadable, corrupt or
+// another layer's.
+Expected<std::unique_ptr<LayerFile>> open_layer_file(const std::string& dir, int tricks,
+                                                     StrainClass klass, int bound = 0);
+
+// Loads and decodes both classes of `tricks` tricks from `dir` (tricks 0:
+// nothing, checksum 0). Errors: a file missing, unreadable or corrupt.
+Expected<LoadedLayers> load_layers(const std::string& dir, int tricks);
+
+// The checksum of the layer below `tricks` in `dir` (the XOR of the two
+// header checksums of tricks - 1; 0 for one trick), reading only headers.
+Expected<std::uint64_t> lower_checksum(const std::string& dir, int tricks);
+
+// "12-card trump", "16-card no-trump at-least-3".
+std::string layer_words(int tricks, StrainClass klass, int bound);
+
+// One layer (card count, class and bound) to be built from units.
+struct LayerJob {
+  std::string dir;
+  UnitParams params;
+  std::vector<ShapeKey> shapes;
+  // A bound layer's source: the exact layer of its card count and class
+  // (attach_exact), read a chunk at a time by the workers.
+  std::shared_ptr<const LayerFile> exact;
+  // Where the units' sets go: into this layer when set (a build in memory,
+  // for tests and benchmarks: no unit files, nothing to resume), otherwise
+  // into unit files under `dir`. With it, a bound job reads its source from
+  // `exact_memory` instead of `exact`.
+  Layer* memory = nullptr;
+  const Layer* exact_memory = nullptr;
+
+  std::string name() const;  // "12-card trump"
+  std::string table_path() const;
+  std::string unit_dir() const;
+  std::string unit_path(std::uint32_t unit) const;
+};
+LayerJob make_job(const std::string& dir, int tricks, StrainClass klass,
+                  std::uint64_t lower_checksum, std::uint32_t unit_size, int bound = 0);
+
+// Opens the exact layer a bound job is derived from (job.exact). Errors: the
+// exact layer is missing from the directory, unreadable or another layer's.
+Expected<void> attach_exact(LayerJob& job);
+
+// The bound layers derived from the exact layer of `tricks` tricks: "the
+// leader's side takes at least t" for t = 2 .. tricks - 1, the thresholds the
+// search asks (it probes only when 1 < beta < tricks left). None below 3
+// tricks. They are built once the exact layers of their card count are
+// complete (builder/build_plan.hpp).
+inline int first_bound(int tricks) {
+  return tricks >= 3 ? 2 : 0;
+}
+inline int last_bound(int tricks) {
+  return tricks >= 3 ? tricks - 1 : -1;
+}
+
+// Every layer file of a card count, as (class, bound) pairs: the two exact
+// layers, then with `bounds` the bound layers.
+inline std::vector<std::pair<StrainClass, int>> layers_of(int tricks, bool bounds) {
+  std::vector<std::pair<StrainClass, int>> out;
+  for (int kc = 0; kc < 2; ++kc) out.emplace_back(static_cast<StrainClass>(kc), 0);
+  if (bounds)
+    for (int b = first_bound(tricks); b <= last_bound(tricks); ++b)
+      for (int kc = 0; kc < 2; ++kc) out.emplace_back(static_cast<StrainClass>(kc), b);
+  return out;
+}
+
+// Canonical states of a partition: the product over slots of their owner
+// sequences, tied slots counted once per multiset.
+double partition_states(ShapeKey shape, StrainClass klass);
+
+}  // namespace ddtb::detail::tb
