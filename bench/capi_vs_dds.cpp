@@ -133,15 +133,12 @@ Result in_child(const std::function<Result()>& side) {
   return r;
 }
 
-const tools::ToolText kText{
-    "ddtb-capi-vs-dds",
-    [](const std::string&) -> std::string {
-      return "usage: ddtb-capi-vs-dds [--threads N] [--rounds R] [--list FILE]\n"
-             "  --threads N  threads of both libraries (default 2)\n"
-             "  --rounds R   rounds, the sides alternating; the best counts (default 3)\n"
-             "  --list FILE  DDS hand list (default " DDTB_REF_DIR "/list100.txt)\n";
-    },
-    "", "Try 'ddtb-capi-vs-dds --help' for the options."};
+std::string usage_text() {
+  return "usage: ddtb-capi-vs-dds [--threads N] [--rounds R] [--list FILE]\n"
+         "  --threads N  threads of both libraries (default 2)\n"
+         "  --rounds R   rounds, the sides alternating; the best counts (default 3)\n"
+         "  --list FILE  DDS hand list (default " DDTB_REF_DIR "/list100.txt)\n";
+}
 
 int run(int argc, char** argv) {
   int threads = 2, rounds = 3;
@@ -150,8 +147,9 @@ int run(int argc, char** argv) {
   tools::add_number(app, "--threads", threads, 1, 64, "a number of threads");
   tools::add_number(app, "--rounds", rounds, 1, 100, "a number of rounds");
   app.add_option("--list", list);
-  tools::prepare(app, kText);
-  if (auto status = tools::parse(app, tools::arguments(argc, argv), kText)) return *status;
+  const tools::ToolText text = tools::simple_text("ddtb-capi-vs-dds", usage_text());
+  tools::prepare(app, text);
+  if (auto status = tools::parse(app, tools::arguments(argc, argv), text)) return *status;
   const std::vector<RefDeal> deals = read_ref_list(list);
 
   Result ours, dds;

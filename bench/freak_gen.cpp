@@ -41,32 +41,28 @@ struct Options {
   std::vector<std::string> given;  // --deal
 };
 
-const tools::ToolText kText{
-    "ddtb-freak-gen",
-    [](const std::string&) -> std::string {
-      return "usage: ddtb-freak-gen --out FILE [--seed N] [--deals N] [--deal PBN ...]\n"
-             "  --out FILE   the hand list to write (DDS's format: PBN, FUT, TABLE lines)\n"
-             "  --seed N     seed of the deals (default 1)\n"
-             "  --deals N    generated deals, the kinds cycling voids, 7-6, 5-5-3-0,\n"
-             "               rotation (default 24)\n"
-             "  --deal PBN   a deal to write first, e.g. \"N:AK.. ...\" (repeatable)\n"
-             "The answers come from the reference libdds: a rotation deal can take DDS\n"
-             "minutes.\n";
-    },
-    "", "Try 'ddtb-freak-gen --help' for the options."};
+std::string usage_text() {
+  return "usage: ddtb-freak-gen --out FILE [--seed N] [--deals N] [--deal PBN ...]\n"
+         "  --out FILE   the hand list to write (DDS's format: PBN, FUT, TABLE lines)\n"
+         "  --seed N     seed of the deals (default 1)\n"
+         "  --deals N    generated deals, the kinds cycling voids, 7-6, 5-5-3-0,\n"
+         "               rotation (default 24)\n"
+         "  --deal PBN   a deal to write first, e.g. \"N:AK.. ...\" (repeatable)\n"
+         "The answers come from the reference libdds: a rotation deal can take DDS\n"
+         "minutes.\n";
+}
 
 // Reads the command line into `o`; an exit status when the tool should stop
 // (--help, or a usage error already reported).
 std::optional<int> parse_options(int argc, char** argv, Options& o) {
   CLI::App app;
-  app.add_option("--out", o.out);
+  app.add_option("--out", o.out)->required();
   tools::add_number(app, "--seed", o.seed, 0, 1LL << 40, "a seed");
   tools::add_number(app, "--deals", o.deals, 0, 10000, "a number of deals");
   app.add_option("--deal", o.given);
-  tools::prepare(app, kText);
-  if (auto status = tools::parse(app, tools::arguments(argc, argv), kText)) return status;
-  if (o.out.empty()) return tools::usage_error(kText, "--out FILE is required");
-  return std::nullopt;
+  const tools::ToolText text = tools::simple_text("ddtb-freak-gen", usage_text());
+  tools::prepare(app, text);
+  return tools::parse(app, tools::arguments(argc, argv), text);
 }
 
 // A random shape (lengths of the four suits, summing to 13) from `patterns`,

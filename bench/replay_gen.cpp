@@ -35,37 +35,33 @@ struct Options {
   bool quiet = false;
 };
 
-const tools::ToolText kText{
-    "ddtb-replay-gen",
-    [](const std::string&) {
-      return "usage: ddtb-replay-gen --out FILE [options]\n"
-             "  --out FILE      the workload to write (- for standard output)\n"
-             "  --seed N        random seed (default 1)\n"
-             "  --deals N       deals to play (default 10)\n"
-             "  --boards N      sampled boards per call, 1.." +
-             std::to_string(MAXNOOFBOARDS) +
-             " (default 200)\n"
-             "  --unfollowed    sample ignoring the voids shown in the current trick, as\n"
-             "                  BEN may: a seat that did not follow suit to it may then\n"
-             "                  hold the suit led (DDS solves such boards)\n"
-             "  --quiet         no progress on standard error\n";
-    },
-    "", "Try 'ddtb-replay-gen --help' for the options."};
+std::string usage_text() {
+  return "usage: ddtb-replay-gen --out FILE [options]\n"
+         "  --out FILE      the workload to write (- for standard output)\n"
+         "  --seed N        random seed (default 1)\n"
+         "  --deals N       deals to play (default 10)\n"
+         "  --boards N      sampled boards per call, 1.." +
+         std::to_string(MAXNOOFBOARDS) +
+         " (default 200)\n"
+         "  --unfollowed    sample ignoring the voids shown in the current trick, as\n"
+         "                  BEN may: a seat that did not follow suit to it may then\n"
+         "                  hold the suit led (DDS solves such boards)\n"
+         "  --quiet         no progress on standard error\n";
+}
 
 // Reads the command line into `o`; an exit status when the tool should stop
 // (--help, or a usage error already reported).
 std::optional<int> parse_options(int argc, char** argv, Options& o) {
   CLI::App app;
-  app.add_option("--out", o.out);
+  app.add_option("--out", o.out)->required();
   tools::add_number(app, "--seed", o.seed, 0, std::numeric_limits<long long>::max(), "a seed");
   tools::add_number(app, "--deals", o.deals, 1, 100000, "a number of deals");
   tools::add_number(app, "--boards", o.robot.boards, 1, MAXNOOFBOARDS, "a number of boards");
   app.add_flag("--unfollowed", o.robot.unfollowed);
   app.add_flag("--quiet", o.quiet);
-  tools::prepare(app, kText);
-  if (auto status = tools::parse(app, tools::arguments(argc, argv), kText)) return status;
-  if (o.out.empty()) return tools::usage_error(kText, "--out FILE is required");
-  return std::nullopt;
+  const tools::ToolText text = tools::simple_text("ddtb-replay-gen", usage_text());
+  tools::prepare(app, text);
+  return tools::parse(app, tools::arguments(argc, argv), text);
 }
 
 // DDS 3's "meta" record, its machine-dependent fields ("created", "host")

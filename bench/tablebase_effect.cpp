@@ -48,13 +48,10 @@ int main(int argc, char** argv) {
   int endgames = 0;
   ddtb::TablebaseOptions tb_options;
   std::size_t cache_mb = 0;
-  const ddtb::tools::ToolText text{
+  const ddtb::tools::ToolText text = ddtb::tools::simple_text(
       "ddtb-tablebase-effect",
-      [](const std::string&) -> std::string {
-        return "usage: ddtb-tablebase-effect DIR [--list FILE] [--deals N] [--cache-mb M] "
-               "[--warm] [--endgames N]\n";
-      },
-      "", "Try 'ddtb-tablebase-effect --help'."};
+      "usage: ddtb-tablebase-effect DIR [--list FILE] [--deals N] [--cache-mb M] [--warm] "
+      "[--endgames N]\n");
   CLI::App app;
   app.add_option("DIR", dir);
   app.add_option("--list", list);

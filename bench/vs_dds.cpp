@@ -91,9 +91,6 @@ std::string usage_text() {
          "  --quiet          totals only\n";
 }
 
-const tools::ToolText kText{"ddtb-vs-dds", [](const std::string&) { return usage_text(); }, "",
-                            "Try 'ddtb-vs-dds --help' for the options."};
-
 // Reads the command line into `o`; an exit status when the tool should stop
 // (--help, or a usage error already reported).
 std::optional<int> parse_options(int argc, char** argv, Options& o) {
@@ -112,8 +109,9 @@ std::optional<int> parse_options(int argc, char** argv, Options& o) {
   tools::add_number(app, "--rounds", o.rounds, 1, 100, "a number of rounds");
   app.add_flag("--fresh-solver", o.fresh_solver);
   app.add_flag("--quiet", o.quiet);
-  tools::prepare(app, kText);
-  if (auto status = tools::parse(app, tools::arguments(argc, argv), kText)) return status;
+  const tools::ToolText text = tools::simple_text("ddtb-vs-dds", usage_text());
+  tools::prepare(app, text);
+  if (auto status = tools::parse(app, tools::arguments(argc, argv), text)) return status;
   o.tables = work != "solves";
   o.solves = work != "tables";
   if (!only.empty()) o.sides = only == "ddtb" ? Sides::kDdtb : Sides::kDds;
@@ -121,7 +119,7 @@ std::optional<int> parse_options(int argc, char** argv, Options& o) {
        {"--list", "--deals", "--skip", "--work", "--solutions", "--fresh-solver"})
     o.list_options = o.list_options || app.count(list_option) > 0;
   if (!o.replay.empty() && o.list_options)
-    return tools::usage_error(kText,
+    return tools::usage_error(text,
                               "--replay takes no --list, --deals, --skip, --work, --solutions or "
                               "--fresh-solver");
   return std::nullopt;

@@ -292,9 +292,8 @@ void declare(OptionTable& table, Options& options) {
 }  // namespace
 
 tools::ToolText tool_text() {
-  return {"ddsolve", [](const std::string&) { return help_text(default_threads()); },
-          std::string("ddsolve (ddtb) ") + DDTB_VERSION,
-          "Try 'ddsolve --help' for more information."};
+  return tools::simple_text("ddsolve", help_text(default_threads()),
+                            std::string("ddsolve (ddtb) ") + DDTB_VERSION);
 }
 
 Expected<Options> parse_options(std::span<const std::string_view> args) {

@@ -58,6 +58,12 @@ std::string option_without_value(const CLI::ParseError& error) {
 
 }  // namespace
 
+ToolText simple_text(std::string name, std::string help, std::string version) {
+  std::string hint = "Try '" + name + " --help' for more information.";
+  return {std::move(name), [help = std::move(help)](const std::string&) { return help; },
+          std::move(version), std::move(hint)};
+}
+
 void prepare(CLI::App& app, const ToolText& text) {
   prepare_one(app, !text.version.empty());
 }

@@ -30,6 +30,11 @@ struct ToolText {
   std::string hint;     // the line after a usage error, e.g. "Try 'ddsolve --help' ..."
 };
 
+// The ToolText of a tool with one help text: the hint is "Try '<name>
+// --help' for more information.", and --version exists when `version` is
+// not empty.
+ToolText simple_text(std::string name, std::string help, std::string version = "");
+
 // Makes `app` (and each subcommand already added to it) take -h/--help
 // anywhere, and --version when the tool has one, and collect arguments it
 // does not know instead of throwing, so that parse() can name them. Flags
