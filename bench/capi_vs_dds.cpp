@@ -28,6 +28,7 @@
 #include "bench/ref_list.hpp"
 #include "ddtb/dll.h"
 #include "tests/support/dds_peer.hpp"
+#include "tools/command_line.hpp"
 
 #ifndef DDTB_REF_DIR
 #error "DDTB_REF_DIR must name the directory of list100.txt (set by bench/CMakeLists.txt)"
@@ -132,22 +133,23 @@ Result in_child(const std::function<Result()>& side) {
   return r;
 }
 
+std::string usage_text() {
+  return "usage: ddtb-capi-vs-dds [--threads N] [--rounds R] [--list FILE]\n"
+         "  --threads N  threads of both libraries (default 2)\n"
+         "  --rounds R   rounds, the sides alternating; the best counts (default 3)\n"
+         "  --list FILE  DDS hand list (default " DDTB_REF_DIR "/list100.txt)\n";
+}
+
 int run(int argc, char** argv) {
   int threads = 2, rounds = 3;
   std::string list = std::string(DDTB_REF_DIR) + "/list100.txt";
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--threads" && i + 1 < argc) {
-      threads = std::atoi(argv[++i]);
-    } else if (a == "--rounds" && i + 1 < argc) {
-      rounds = std::max(1, std::atoi(argv[++i]));
-    } else if (a == "--list" && i + 1 < argc) {
-      list = argv[++i];
-    } else {
-      std::fprintf(stderr, "usage: ddtb-capi-vs-dds [--threads N] [--rounds R] [--list FILE]\n");
-      return a == "--help" ? 0 : 2;
-    }
-  }
+  CLI::App app;
+  tools::add_number(app, "--threads", threads, 1, 64, "a number of threads");
+  tools::add_number(app, "--rounds", rounds, 1, 100, "a number of rounds");
+  app.add_option("--list", list);
+  const tools::ToolText text = tools::simple_text("ddtb-capi-vs-dds", usage_text());
+  tools::prepare(app, text);
+  if (auto status = tools::parse(app, tools::arguments(argc, argv), text)) return *status;
   const std::vector<RefDeal> deals = read_ref_list(list);
 
   Result ours, dds;

@@ -17,16 +17,17 @@
 // --deal are written first (for instance DDS's own hard deals).
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "ddtb/position.hpp"
 #include "tests/support/dds_peer.hpp"
 #include "tests/support/random.hpp"
+#include "tools/command_line.hpp"
 
 namespace ddtb::bench {
 namespace {
@@ -40,53 +41,28 @@ struct Options {
   std::vector<std::string> given;  // --deal
 };
 
-void usage(std::FILE* to) {
-  std::fprintf(to,
-               "usage: ddtb-freak-gen --out FILE [--seed N] [--deals N] [--deal PBN ...]\n"
-               "  --out FILE   the hand list to write (DDS's format: PBN, FUT, TABLE lines)\n"
-               "  --seed N     seed of the deals (default 1)\n"
-               "  --deals N    generated deals, the kinds cycling voids, 7-6, 5-5-3-0,\n"
-               "               rotation (default 24)\n"
-               "  --deal PBN   a deal to write first, e.g. \"N:AK.. ...\" (repeatable)\n"
-               "The answers come from the reference libdds: a rotation deal can take DDS\n"
-               "minutes.\n");
+std::string usage_text() {
+  return "usage: ddtb-freak-gen --out FILE [--seed N] [--deals N] [--deal PBN ...]\n"
+         "  --out FILE   the hand list to write (DDS's format: PBN, FUT, TABLE lines)\n"
+         "  --seed N     seed of the deals (default 1)\n"
+         "  --deals N    generated deals, the kinds cycling voids, 7-6, 5-5-3-0,\n"
+         "               rotation (default 24)\n"
+         "  --deal PBN   a deal to write first, e.g. \"N:AK.. ...\" (repeatable)\n"
+         "The answers come from the reference libdds: a rotation deal can take DDS\n"
+         "minutes.\n";
 }
 
-bool parse_count(const char* text, long max, long& out) {
-  char* end = nullptr;
-  errno = 0;
-  out = std::strtol(text, &end, 10);
-  return errno == 0 && end != text && *end == '\0' && out >= 0 && out <= max;
-}
-
-bool parse_options(int argc, char** argv, Options& o) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    const char* v = i + 1 < argc ? argv[i + 1] : nullptr;
-    long n = 0;
-    if (arg == "--help" || arg == "-h") {
-      usage(stdout);
-      std::exit(0);
-    } else if (arg == "--out" && v) {
-      o.out = v;
-    } else if (arg == "--seed" && v && parse_count(v, 1L << 40, n)) {
-      o.seed = static_cast<std::uint64_t>(n);
-    } else if (arg == "--deals" && v && parse_count(v, 10000, n)) {
-      o.deals = static_cast<int>(n);
-    } else if (arg == "--deal" && v) {
-      o.given.push_back(v);
-    } else {
-      std::fprintf(stderr, "ddtb-freak-gen: bad argument '%s'%s\n", arg.c_str(),
-                   v ? "" : " (or its value is missing)");
-      return false;
-    }
-    ++i;
-  }
-  if (o.out.empty()) {
-    std::fprintf(stderr, "ddtb-freak-gen: --out FILE is required\n");
-    return false;
-  }
-  return true;
+// Reads the command line into `o`; an exit status when the tool should stop
+// (--help, or a usage error already reported).
+std::optional<int> parse_options(int argc, char** argv, Options& o) {
+  CLI::App app;
+  app.add_option("--out", o.out)->required();
+  tools::add_number(app, "--seed", o.seed, 0, 1LL << 40, "a seed");
+  tools::add_number(app, "--deals", o.deals, 0, 10000, "a number of deals");
+  app.add_option("--deal", o.given);
+  const tools::ToolText text = tools::simple_text("ddtb-freak-gen", usage_text());
+  tools::prepare(app, text);
+  return tools::parse(app, tools::arguments(argc, argv), text);
 }
 
 // A random shape (lengths of the four suits, summing to 13) from `patterns`,
@@ -245,10 +221,7 @@ int run(const Options& o) {
 
 int main(int argc, char** argv) {
   ddtb::bench::Options o;
-  if (!ddtb::bench::parse_options(argc, argv, o)) {
-    ddtb::bench::usage(stderr);
-    return 2;
-  }
+  if (const auto status = ddtb::bench::parse_options(argc, argv, o)) return *status;
   try {
     return ddtb::bench::run(o);
   } catch (const std::exception& e) {

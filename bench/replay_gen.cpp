@@ -10,10 +10,11 @@
 // five deals of --deals 10 (with the same seq numbers).
 //
 //   ddtb-replay-gen --seed 1 --deals 10 --boards 200 --out work.jsonl
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
+#include <optional>
 #include <string>
 
 #include "bench/replay_file.hpp"
@@ -21,6 +22,7 @@
 #include "bench/replay_solve.hpp"
 #include "cli/json.hpp"
 #include "tests/support/dds_peer.hpp"
+#include "tools/command_line.hpp"
 
 namespace ddtb::bench {
 namespace {
@@ -33,61 +35,33 @@ struct Options {
   bool quiet = false;
 };
 
-void usage(std::FILE* to) {
-  std::fprintf(to,
-               "usage: ddtb-replay-gen --out FILE [options]\n"
-               "  --out FILE      the workload to write (- for standard output)\n"
-               "  --seed N        random seed (default 1)\n"
-               "  --deals N       deals to play (default 10)\n"
-               "  --boards N      sampled boards per call, 1..%d (default 200)\n"
-               "  --unfollowed    sample ignoring the voids shown in the current trick, as\n"
-               "                  BEN may: a seat that did not follow suit to it may then\n"
-               "                  hold the suit led (DDS solves such boards)\n"
-               "  --quiet         no progress on standard error\n",
-               MAXNOOFBOARDS);
+std::string usage_text() {
+  return "usage: ddtb-replay-gen --out FILE [options]\n"
+         "  --out FILE      the workload to write (- for standard output)\n"
+         "  --seed N        random seed (default 1)\n"
+         "  --deals N       deals to play (default 10)\n"
+         "  --boards N      sampled boards per call, 1.." +
+         std::to_string(MAXNOOFBOARDS) +
+         " (default 200)\n"
+         "  --unfollowed    sample ignoring the voids shown in the current trick, as\n"
+         "                  BEN may: a seat that did not follow suit to it may then\n"
+         "                  hold the suit led (DDS solves such boards)\n"
+         "  --quiet         no progress on standard error\n";
 }
 
-bool parse_number(const char* text, unsigned long long max, unsigned long long& out) {
-  char* end = nullptr;
-  errno = 0;
-  out = std::strtoull(text, &end, 10);
-  return errno == 0 && end != text && *end == '\0' && text[0] != '-' && out <= max;
-}
-
-bool parse_options(int argc, char** argv, Options& o) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
-    unsigned long long n = 0;
-    const char* v = nullptr;
-    if (arg == "--help" || arg == "-h") {
-      usage(stdout);
-      std::exit(0);
-    } else if (arg == "--out" && (v = value())) {
-      o.out = v;
-    } else if (arg == "--seed" && (v = value()) && parse_number(v, ~0ull, n)) {
-      o.seed = n;
-    } else if (arg == "--deals" && (v = value()) && parse_number(v, 100000, n) && n > 0) {
-      o.deals = static_cast<int>(n);
-    } else if (arg == "--boards" && (v = value()) && parse_number(v, MAXNOOFBOARDS, n) && n > 0) {
-      o.robot.boards = static_cast<int>(n);
-    } else if (arg == "--unfollowed") {
-      o.robot.unfollowed = true;
-    } else if (arg == "--quiet") {
-      o.quiet = true;
-    } else {
-      std::fprintf(stderr, "ddtb-replay-gen: bad option or value: %s%s%s\n", arg.c_str(),
-                   v ? " " : "", v ? v : "");
-      usage(stderr);
-      return false;
-    }
-  }
-  if (o.out.empty()) {
-    std::fprintf(stderr, "ddtb-replay-gen: --out FILE is required\n");
-    usage(stderr);
-    return false;
-  }
-  return true;
+// Reads the command line into `o`; an exit status when the tool should stop
+// (--help, or a usage error already reported).
+std::optional<int> parse_options(int argc, char** argv, Options& o) {
+  CLI::App app;
+  app.add_option("--out", o.out)->required();
+  tools::add_number(app, "--seed", o.seed, 0, std::numeric_limits<long long>::max(), "a seed");
+  tools::add_number(app, "--deals", o.deals, 1, 100000, "a number of deals");
+  tools::add_number(app, "--boards", o.robot.boards, 1, MAXNOOFBOARDS, "a number of boards");
+  app.add_flag("--unfollowed", o.robot.unfollowed);
+  app.add_flag("--quiet", o.quiet);
+  const tools::ToolText text = tools::simple_text("ddtb-replay-gen", usage_text());
+  tools::prepare(app, text);
+  return tools::parse(app, tools::arguments(argc, argv), text);
 }
 
 // DDS 3's "meta" record, its machine-dependent fields ("created", "host")
@@ -158,7 +132,7 @@ int run(const Options& o, int argc, char** argv) {
 
 int main(int argc, char** argv) {
   ddtb::bench::Options options;
-  if (!ddtb::bench::parse_options(argc, argv, options)) return 2;
+  if (const auto status = ddtb::bench::parse_options(argc, argv, options)) return *status;
   try {
     return ddtb::bench::run(options, argc, argv);
   } catch (const std::exception& e) {

@@ -21,6 +21,7 @@
 #include "ddtb/solver.hpp"
 #include "ddtb/tablebase.hpp"
 #include "tests/support/random.hpp"
+#include "tools/command_line.hpp"
 
 namespace {
 
@@ -46,34 +47,23 @@ int main(int argc, char** argv) {
   bool warm = false;
   int endgames = 0;
   ddtb::TablebaseOptions tb_options;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--list" && i + 1 < argc) {
-      list = argv[++i];
-    } else if (a == "--deals" && i + 1 < argc) {
-      deals = std::atoi(argv[++i]);
-    } else if (a == "--endgames" && i + 1 < argc) {
-      endgames = std::atoi(argv[++i]);
-    } else if (a == "--warm") {
-      warm = true;
-    } else if (a == "--cache-mb" && i + 1 < argc) {
-      tb_options.cache_bytes = std::size_t(std::atoll(argv[++i])) << 20;
-    } else if (a == "--help" || a == "-h") {
-      std::puts(
-          "usage: ddtb-tablebase-effect DIR [--list FILE] [--deals N] [--cache-mb M] [--warm] "
-          "[--endgames N]");
-      return 0;
-    } else if (dir.empty() && a[0] != '-') {
-      dir = a;
-    } else {
-      std::fprintf(stderr, "ddtb-tablebase-effect: unknown argument '%s'\n", a.c_str());
-      return 2;
-    }
-  }
-  if (dir.empty()) {
-    std::fprintf(stderr, "ddtb-tablebase-effect: a tablebase directory is needed\n");
-    return 2;
-  }
+  std::size_t cache_mb = 0;
+  const ddtb::tools::ToolText text = ddtb::tools::simple_text(
+      "ddtb-tablebase-effect",
+      "usage: ddtb-tablebase-effect DIR [--list FILE] [--deals N] [--cache-mb M] [--warm] "
+      "[--endgames N]\n");
+  CLI::App app;
+  app.add_option("DIR", dir);
+  app.add_option("--list", list);
+  ddtb::tools::add_number(app, "--deals", deals, 1, 1 << 20, "a number of deals");
+  ddtb::tools::add_number(app, "--endgames", endgames, 0, 1 << 24, "a number of endgames");
+  ddtb::tools::add_number(app, "--cache-mb", cache_mb, 1, 1 << 20, "a size in MiB");
+  app.add_flag("--warm", warm);
+  ddtb::tools::prepare(app, text);
+  if (auto status = ddtb::tools::parse(app, ddtb::tools::arguments(argc, argv), text))
+    return *status;
+  if (dir.empty()) return ddtb::tools::usage_error(text, "a tablebase directory is needed");
+  if (cache_mb != 0) tb_options.cache_bytes = cache_mb << 20;
   auto tb = ddtb::Tablebase::open(dir, tb_options);
   if (!tb) {
     std::fprintf(stderr, "ddtb-tablebase-effect: %s\n", tb.error().message.c_str());

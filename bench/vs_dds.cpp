@@ -17,7 +17,6 @@
 // also counts any helper thread DDS might start); wall times are printed too.
 // On a shared, noisy machine CPU time is the steadier figure.
 #include <algorithm>
-#include <cerrno>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -35,6 +34,7 @@
 #include "ddtb/tablebase.hpp"
 #include "tests/support/capi_compare.hpp"
 #include "tests/support/dds_peer.hpp"
+#include "tools/command_line.hpp"
 
 #ifndef DDTB_REF_DIR
 #error "DDTB_REF_DIR must name the directory of list100.txt (set by bench/CMakeLists.txt)"
@@ -62,98 +62,67 @@ struct Options {
   bool list_options = false;  // an option of the list100 run was given
 };
 
-void usage(std::FILE* to) {
-  std::fprintf(to,
-               "usage: ddtb-vs-dds [options]\n"
-               "  --list FILE      DDS hand list (default %s/list100.txt)\n"
-               "  --deals N        only the first N deals (after --skip)\n"
-               "  --skip N         pass over the first N deals of the file (held-out sets:\n"
-               "                   list100 is the first 100 deals of list1000)\n"
-               "  --work W         tables, solves or both (default both)\n"
-               "  --only ddtb|dds  run one side (answers are then checked against the file)\n"
-               "  --tt-mb N        ddtb transposition-table cap in MiB (default: the library's,\n"
-               "                   a table of %zu MiB that may grow to %zu MiB)\n"
-               "  --dds-mb N       DDS SetResources maxMemoryMB (default 0: DDS's choice)\n"
-               "  --fresh-solver   a new ddtb::Solver per deal (default: one, reused)\n"
-               "  --tablebase DIR  ddtb probes the endgame tables of DIR (default: none)\n"
-               "  --rounds N       run both sides N times, alternating, and print each round's\n"
-               "                   ratios and their median (default 1)\n"
-               "  --solutions N    the FUT solves' solutions, 1, 2 or 3 (default 3); 1 and 2\n"
-               "                   go through ddtb's C API SolveBoard\n"
-               "  --replay FILE    time a replay workload (bench/README.md) instead of the list;\n"
-               "                   --only, --tt-mb, --dds-mb, --tablebase, --rounds and --quiet\n"
-               "                   apply\n"
-               "  --quiet          totals only\n",
-               DDTB_REF_DIR, kDefaultTtMemoryBytes >> 20, kDefaultTtMaxMemoryBytes >> 20);
+std::string usage_text() {
+  const std::string ref = DDTB_REF_DIR;
+  return "usage: ddtb-vs-dds [options]\n"
+         "  --list FILE      DDS hand list (default " +
+         ref +
+         "/list100.txt)\n"
+         "  --deals N        only the first N deals (after --skip)\n"
+         "  --skip N         pass over the first N deals of the file (held-out sets:\n"
+         "                   list100 is the first 100 deals of list1000)\n"
+         "  --work W         tables, solves or both (default both)\n"
+         "  --only ddtb|dds  run one side (answers are then checked against the file)\n"
+         "  --tt-mb N        ddtb transposition-table cap in MiB (default: the library's,\n"
+         "                   a table of " +
+         std::to_string(kDefaultTtMemoryBytes >> 20) + " MiB that may grow to " +
+         std::to_string(kDefaultTtMaxMemoryBytes >> 20) +
+         " MiB)\n"
+         "  --dds-mb N       DDS SetResources maxMemoryMB (default 0: DDS's choice)\n"
+         "  --fresh-solver   a new ddtb::Solver per deal (default: one, reused)\n"
+         "  --tablebase DIR  ddtb probes the endgame tables of DIR (default: none)\n"
+         "  --rounds N       run both sides N times, alternating, and print each round's\n"
+         "                   ratios and their median (default 1)\n"
+         "  --solutions N    the FUT solves' solutions, 1, 2 or 3 (default 3); 1 and 2\n"
+         "                   go through ddtb's C API SolveBoard\n"
+         "  --replay FILE    time a replay workload (bench/README.md) instead of the list;\n"
+         "                   --only, --tt-mb, --dds-mb, --tablebase, --rounds and --quiet\n"
+         "                   apply\n"
+         "  --quiet          totals only\n";
 }
 
-bool parse_int(const char* text, long min, long max, long& out) {
-  char* end = nullptr;
-  errno = 0;
-  out = std::strtol(text, &end, 10);
-  return errno == 0 && end != text && *end == '\0' && out >= min && out <= max;
-}
-
-// Returns false (after printing why) on a bad command line.
-bool parse_options(int argc, char** argv, Options& o) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
-    long n = 0;
-    const char* v = nullptr;
-    if (arg == "--help" || arg == "-h") {
-      usage(stdout);
-      std::exit(0);
-    } else if (arg == "--list" && (v = value())) {
-      o.list = v;
-      o.list_options = true;
-    } else if (arg == "--deals" && (v = value()) && parse_int(v, 1, 1 << 20, n)) {
-      o.deals = static_cast<int>(n);
-      o.list_options = true;
-    } else if (arg == "--skip" && (v = value()) && parse_int(v, 0, 1 << 20, n)) {
-      o.skip = static_cast<int>(n);
-      o.list_options = true;
-    } else if (arg == "--work" && (v = value()) &&
-               (std::strcmp(v, "tables") == 0 || std::strcmp(v, "solves") == 0 ||
-                std::strcmp(v, "both") == 0)) {
-      o.tables = std::strcmp(v, "solves") != 0;
-      o.solves = std::strcmp(v, "tables") != 0;
-      o.list_options = true;
-    } else if (arg == "--solutions" && (v = value()) && parse_int(v, 1, 3, n)) {
-      o.solutions = static_cast<int>(n);
-      o.list_options = true;
-    } else if (arg == "--replay" && (v = value())) {
-      o.replay = v;
-    } else if (arg == "--only" && (v = value()) &&
-               (std::strcmp(v, "ddtb") == 0 || std::strcmp(v, "dds") == 0)) {
-      o.sides = std::strcmp(v, "ddtb") == 0 ? Sides::kDdtb : Sides::kDds;
-    } else if (arg == "--tt-mb" && (v = value()) && parse_int(v, 1, 1 << 20, n)) {
-      o.tt_mb = static_cast<std::size_t>(n);
-    } else if (arg == "--dds-mb" && (v = value()) && parse_int(v, 0, 1 << 20, n)) {
-      o.dds_mb = static_cast<int>(n);
-    } else if (arg == "--tablebase" && (v = value())) {
-      o.tablebase = v;
-    } else if (arg == "--rounds" && (v = value()) && parse_int(v, 1, 100, n)) {
-      o.rounds = static_cast<int>(n);
-    } else if (arg == "--fresh-solver") {
-      o.fresh_solver = true;
-      o.list_options = true;
-    } else if (arg == "--quiet") {
-      o.quiet = true;
-    } else {
-      std::fprintf(stderr, "ddtb-vs-dds: bad option or value: %s%s%s\n", arg.c_str(), v ? " " : "",
-                   v ? v : "");
-      usage(stderr);
-      return false;
-    }
-  }
-  if (!o.replay.empty() && o.list_options) {
-    std::fprintf(stderr,
-                 "ddtb-vs-dds: --replay takes no --list, --deals, --skip, --work, --solutions or "
-                 "--fresh-solver\n");
-    return false;
-  }
-  return true;
+// Reads the command line into `o`; an exit status when the tool should stop
+// (--help, or a usage error already reported).
+std::optional<int> parse_options(int argc, char** argv, Options& o) {
+  CLI::App app;
+  app.add_option("--list", o.list);
+  tools::add_number(app, "--deals", o.deals, 1, 1 << 20, "a number of deals");
+  tools::add_number(app, "--skip", o.skip, 0, 1 << 20, "a number of deals");
+  std::string work = "both", only;
+  tools::add_choice(app, "--work", work, {"tables", "solves", "both"});
+  tools::add_number(app, "--solutions", o.solutions, 1, 3, "a number of solutions");
+  app.add_option("--replay", o.replay);
+  tools::add_choice(app, "--only", only, {"ddtb", "dds"});
+  tools::add_number(app, "--tt-mb", o.tt_mb, 1, 1 << 20, "a size in MiB");
+  tools::add_number(app, "--dds-mb", o.dds_mb, 0, 1 << 20, "a size in MiB");
+  app.add_option("--tablebase", o.tablebase);
+  tools::add_number(app, "--rounds", o.rounds, 1, 100, "a number of rounds");
+  app.add_flag("--fresh-solver", o.fresh_solver);
+  app.add_flag("--quiet", o.quiet);
+  const tools::ToolText text = tools::simple_text("ddtb-vs-dds", usage_text());
+  tools::prepare(app, text);
+  if (auto status = tools::parse(app, tools::arguments(argc, argv), text)) return status;
+  o.tables = work != "solves";
+  o.solves = work != "tables";
+  if (!only.empty()) o.sides = only == "ddtb" ? Sides::kDdtb : Sides::kDds;
+  for (const char* list_option :
+       {"--list", "--deals", "--skip", "--work", "--solutions", "--fresh-solver"})
+    o.list_options = o.list_options || app.count(list_option) > 0;
+  if (!o.replay.empty() && o.list_options)
+    return tools::usage_error(text,
+                              "--replay takes no --list, --deals, --skip, --work, --solutions or "
+                              "--fresh-solver");
+  return std::nullopt;
 }
 
 // --- what a child reports ---------------------------------------------------
@@ -631,7 +600,7 @@ int run(const Options& o) {
 
 int main(int argc, char** argv) {
   ddtb::bench::Options options;
-  if (!ddtb::bench::parse_options(argc, argv, options)) return 2;
+  if (const auto status = ddtb::bench::parse_options(argc, argv, options)) return *status;
   if (options.replay.empty()) return ddtb::bench::run(options);
   ddtb::bench::ReplayOptions replay;
   replay.file = options.replay;

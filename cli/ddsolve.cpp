@@ -1,7 +1,7 @@
 // ddsolve: double-dummy tables, par and play analysis for the boards of a
 // PBN file.
 //
-// The main thread reads games, applies tag inheritance and submits boards to
+// The main thread reads games, applies tag inheritance and hands boards to
 // a SolvePool; the pool's workers analyse them and the boards come back in
 // file order to the Reporter (stderr) and the Writer of the chosen format
 // (stdout). Exit status: 0 all boards solved (or skipped), 1 some board or
@@ -28,22 +28,21 @@
 #include "cli/report.hpp"
 #include "cli/solve_pool.hpp"
 #include "ddtb/tablebase.hpp"
-#include "ddtb/version.hpp"
+#include "tools/command_line.hpp"
 #include "tools/progress.hpp"
 
 namespace ddtb::cli {
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitBoardFailed = 1;
-constexpr int kExitUsage = 2;
+constexpr int kExitOk = tools::kExitOk;
+constexpr int kExitBoardFailed = tools::kExitFailure;
+constexpr int kExitUsage = tools::kExitUsage;
 // Boards read ahead of the output, per thread: enough to keep every worker
 // busy while the board at the head of the line is still being solved.
 constexpr std::size_t kWindowPerThread = 4;
 
 int usage_error(const std::string& message) {
-  std::cerr << "ddsolve: " << message << "\nTry 'ddsolve --help' for more information.\n";
-  return kExitUsage;
+  return tools::usage_error(tool_text(), message);
 }
 
 // The solver options of the command line: the memory cap, and the
@@ -95,29 +94,28 @@ int solve_all(std::istream& in, const std::string& source, const Options& option
   // board's output, which is flushed before the bar is drawn again, so that
   // no fragment of the bar stays in the scrollback.
   const bool results_on_terminal = tools::stdout_is_terminal();
-  {
-    SolvePool pool(
-        options.threads, solver, kWindowPerThread * options.threads,
-        [&](Solver& s, Board& board) { analyse(s, board, options.request); },
-        [&](Board& board) {
-          if (results_on_terminal) progress.clear();
-          reporter.report(board);
-          writer->write(board);
-          if (results_on_terminal) std::cout.flush();
-          if (board.game.is_game()) progress.advance();
-        });
-    PbnReader reader(in);
-    TagInheritance inheritance;
-    while (std::optional<Game> game = reader.next()) {
-      inheritance.apply(*game);
-      pool.submit(make_board(std::move(*game), options.request));
-    }
-    pool.finish();
-    if (reader.failed()) {
-      progress.finish();
-      std::cerr << "ddsolve: " << source << ": read error after " << reporter.games() << " games\n";
-      return kExitUsage;
-    }
+  SolvePool pool(
+      options.threads, solver, kWindowPerThread * options.threads,
+      [&](Solver& s, Board& board) { analyse(s, board, options.request); },
+      [&](Board& board) {
+        if (results_on_terminal) progress.clear();
+        reporter.report(board);
+        writer->write(board);
+        if (results_on_terminal) std::cout.flush();
+        if (board.game.is_game()) progress.advance();
+      });
+  PbnReader reader(in);
+  TagInheritance inheritance;
+  pool.run([&]() -> std::optional<Board> {
+    std::optional<Game> game = reader.next();
+    if (!game) return std::nullopt;
+    inheritance.apply(*game);
+    return make_board(std::move(*game), options.request);
+  });
+  if (reader.failed()) {
+    progress.finish();
+    std::cerr << "ddsolve: " << source << ": read error after " << reporter.games() << " games\n";
+    return kExitUsage;
   }
   writer->finish();
   progress.finish();
@@ -168,7 +166,7 @@ int run(const std::vector<std::string_view>& args) {
     return kExitOk;
   }
   if (options->version) {
-    std::cout << "ddsolve (ddtb) " << DDTB_VERSION << '\n';
+    std::cout << tool_text().version << '\n';
     return kExitOk;
   }
   const std::optional<SolverOptions> solver = solver_options(*options);

@@ -1,13 +1,16 @@
 #include "cli/options.hpp"
 
 #include <cctype>
-#include <charconv>
+#include <functional>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "ddtb/solver.hpp"
+#include "ddtb/version.hpp"
 
 namespace ddtb::cli {
 
@@ -15,29 +18,6 @@ namespace {
 
 Error usage(std::string message) {
   return Error{ErrorCode::kSyntax, std::move(message)};
-}
-
-// A whole-string decimal in [lo, hi], or nullopt.
-std::optional<long long> parse_number(std::string_view text, long long lo, long long hi) {
-  long long value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size() || value < lo || value > hi)
-    return std::nullopt;
-  return value;
-}
-
-// Splits "--name=value" into name and value; other arguments have no value.
-std::pair<std::string_view, std::optional<std::string_view>> split_inline(std::string_view arg) {
-  const std::size_t eq = arg.find('=');
-  if (arg.substr(0, 2) != "--" || eq == std::string_view::npos) return {arg, std::nullopt};
-  return {arg.substr(0, eq), arg.substr(eq + 1)};
-}
-
-bool is_flag(std::string_view name) {
-  for (const std::string_view flag :
-       {"--", "--json", "--pbn", "--par", "--play", "-q", "--quiet", "-h", "--help", "--version"})
-    if (name == flag) return true;
-  return false;
 }
 
 // The help as the user sees it; {threads} and {memory} are filled in.
@@ -111,7 +91,9 @@ Input: PBN 2.1 (import format) and the usual deviations: games separated by
 blank lines; '%' lines, ';' comments and {...} commentary skipped; any first
 seat in [Deal]; a hand given as '-' makes the board skipped (a notice, not an
 error); "#" and "##" tag values inherited; LF or CRLF; UTF-8 with or without
-a byte order mark. A progress bar with rate and time left appears on standard
+a byte order mark. A line holding just a deal, as in [Deal] ("N:AKQ2.K83.T95.A64
+J9.QJ52.AK64.T95 ..." on one line), is a board of its own: a file or a pipe of
+such lines, one deal a line, is solved board by board. A progress bar with rate and time left appears on standard
 error when it is a terminal and the run takes more than a second.
 
 Exit status: 0 every board solved (or skipped); 1 some board or part of one
@@ -177,143 +159,171 @@ int default_threads() {
 
 namespace {
 
-// Short options as POSIX utilities take them: a value may be glued to its
-// option ("-t2" is "-t 2") and flags may be bundled ("-qt2" is "-q -t 2").
-// An argument with a letter that is no short option stays whole, so that the
-// error names it as typed. Nothing after "--" is touched.
-std::vector<std::string> expand_short_options(std::span<const std::string_view> args) {
-  constexpr std::string_view kFlags = "hq", kWithValue = "sdtm";
-  std::vector<std::string> out;
-  bool done = false;
-  for (const std::string_view arg : args) {
-    if (done || arg.size() <= 2 || arg[0] != '-' || arg[1] == '-') {
-      done = done || arg == "--";
-      out.emplace_back(arg);
-      continue;
-    }
-    std::vector<std::string> parts;
-    bool known = true;
-    for (std::size_t k = 1; k < arg.size() && known; ++k) {
-      const char c = arg[k];
-      if (kFlags.find(c) != std::string_view::npos) {
-        parts.push_back(std::string("-") + c);
-      } else if (kWithValue.find(c) != std::string_view::npos) {
-        parts.push_back(std::string("-") + c);
-        if (k + 1 < arg.size()) parts.emplace_back(arg.substr(k + 1));
-        break;
-      } else {
-        known = false;
-      }
-    }
-    if (known)
-      out.insert(out.end(), parts.begin(), parts.end());
-    else
-      out.emplace_back(arg);
+// What an option does with its value (nullopt for a flag, or for an option
+// given without one): sets the options, or returns the message saying what
+// it needs.
+using Take = std::function<std::optional<std::string>(std::optional<std::string_view> value)>;
+
+// ddsolve's options, declared to CLI11 as plain strings, each with its
+// Take. Values are checked here, in command-line order, so that every
+// message names the option and the value it wants, as before CLI11.
+class OptionTable {
+ public:
+  explicit OptionTable(CLI::App& app) : app_(app) {}
+
+  void flag(const std::string& names, std::function<std::optional<std::string>()> set) {
+    add(app_.add_flag(names), [set = std::move(set)](auto) { return set(); });
   }
-  return out;
+  void valued(const std::string& names, Take take) { add(app_.add_option(names), std::move(take)); }
+
+  // Runs the Takes of the options parsed, in order; the first message.
+  std::optional<std::string> apply() const {
+    std::map<const CLI::Option*, std::size_t> used;  // values taken per option
+    for (const CLI::Option* option : app_.parse_order()) {
+      const auto take = takes_.find(option);
+      if (take == takes_.end()) continue;  // the FILEs
+      const std::size_t k = used[option]++;
+      const auto& values = option->results();
+      const bool flag = option->get_items_expected_max() == 0;
+      const auto value =
+          !flag && k < values.size() ? std::optional<std::string_view>(values[k]) : std::nullopt;
+      if (auto error = take->second(value)) return error;
+    }
+    return std::nullopt;
+  }
+
+  // The message of an option given without a value.
+  std::optional<std::string> without_value(const std::string& name) const {
+    for (const auto& [option, take] : takes_)
+      if (option->check_name(name)) return take(std::nullopt);
+    return std::nullopt;
+  }
+
+ private:
+  void add(CLI::Option* option, Take take) {
+    option->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    takes_.emplace(option, std::move(take));
+  }
+
+  CLI::App& app_;
+  std::map<const CLI::Option*, Take> takes_;
+};
+
+// An option taking a whole number in [1, hi]; `what` says what it counts.
+template <class T>
+Take number(T& out, const std::string& name, long long hi, const std::string& what) {
+  return [&out, name, hi, what](std::optional<std::string_view> v) -> std::optional<std::string> {
+    const auto n = v ? tools::whole_number(*v, 1, hi) : std::nullopt;
+    if (!n) return tools::number_message(name, what, 1, hi, v);
+    out = static_cast<T>(*n);
+    return std::nullopt;
+  };
+}
+
+void declare(OptionTable& table, Options& options) {
+  Request& request = options.request;
+  const auto format = [&options, given = std::make_shared<bool>(false)](Format f) {
+    return [&options, given, f]() -> std::optional<std::string> {
+      if (*given && options.format != f)
+        return "--json and --pbn cannot be combined: choose one output format";
+      options.format = f;
+      *given = true;
+      return std::nullopt;
+    };
+  };
+  const auto set = [](bool& b) {
+    return [&b]() -> std::optional<std::string> {
+      b = true;
+      return std::nullopt;
+    };
+  };
+  table.flag("--json", format(Format::kJson));
+  table.flag("--pbn", format(Format::kPbn));
+  table.flag("--par", set(request.par));
+  table.flag("--play", set(request.play));
+  table.flag("-q,--quiet", set(options.quiet));
+  table.valued("-s,--strains",
+               [&](std::optional<std::string_view> v) -> std::optional<std::string> {
+                 const auto mask = v ? parse_strain_list(*v) : std::nullopt;
+                 if (!mask)
+                   return "--strains needs strain letters from N (or NT), S, H, D, C" + got(v);
+                 request.strains = *mask;
+                 return std::nullopt;
+               });
+  table.valued("-d,--declarers",
+               [&](std::optional<std::string_view> v) -> std::optional<std::string> {
+                 const auto mask = v ? parse_seat_list(*v) : std::nullopt;
+                 if (!mask) return "--declarers needs seat letters from N, E, S, W" + got(v);
+                 request.declarers = *mask;
+                 return std::nullopt;
+               });
+  table.valued("--dealer", [&](std::optional<std::string_view> v) -> std::optional<std::string> {
+    const auto seat = v ? parse_seat_value(*v) : Expected<std::optional<Seat>>(std::nullopt);
+    if (!v || !seat || !*seat) return "--dealer needs a seat: N, E, S or W" + got(v);
+    request.dealer = **seat;
+    return std::nullopt;
+  });
+  table.valued(
+      "--vul,--vulnerable", [&](std::optional<std::string_view> v) -> std::optional<std::string> {
+        const auto vul =
+            v ? parse_vulnerability(*v) : Expected<std::optional<Vulnerability>>(std::nullopt);
+        if (!v || !vul || !*vul) return "--vul needs None, NS, EW or All" + got(v);
+        request.vulnerability = **vul;
+        return std::nullopt;
+      });
+  table.valued("-t,--threads",
+               number(options.threads, "--threads", kMaxThreads, "a number of threads"));
+  table.valued("-m,--memory", number(options.memory_mb, "--memory",
+                                     static_cast<long long>(kMaxMemoryMb), "a size in MiB"));
+  table.valued("--tablebase", [&](std::optional<std::string_view> v) -> std::optional<std::string> {
+    if (!v || v->empty()) return "--tablebase needs a directory";
+    options.tablebase = std::string(*v);
+    return std::nullopt;
+  });
+  table.valued("--deal", [&](std::optional<std::string_view> v) -> std::optional<std::string> {
+    if (!v || v->empty()) return "--deal needs a deal, e.g. \"N:AKQ.xx... E:...\"";
+    const auto deal = parse_pbn_deal(*v);
+    if (!deal) return "--deal '" + std::string(*v) + "': " + deal.error().message;
+    options.deals.emplace_back(*v);
+    return std::nullopt;
+  });
 }
 
 }  // namespace
 
-Expected<Options> parse_options(std::span<const std::string_view> raw_args) {
-  const std::vector<std::string> expanded = expand_short_options(raw_args);
-  const std::vector<std::string_view> arg_views(expanded.begin(), expanded.end());
-  const std::span<const std::string_view> args(arg_views);
+tools::ToolText tool_text() {
+  return tools::simple_text("ddsolve", help_text(default_threads()),
+                            std::string("ddsolve (ddtb) ") + DDTB_VERSION);
+}
+
+Expected<Options> parse_options(std::span<const std::string_view> args) {
   Options options;
-  Request& request = options.request;
   options.threads = default_threads();
-  bool options_done = false;  // after "--", everything is a file name
-  bool format_given = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string_view arg = args[i];
-    const bool is_option = !options_done && arg.size() > 1 && arg[0] == '-';
-    if (!is_option) {
-      options.files.emplace_back(arg);
-      continue;
-    }
-    const auto [name, inline_value] = split_inline(arg);
-    if (inline_value && is_flag(name))
-      return usage("option '" + std::string(name) + "' takes no value");
-    // The value of an option that takes one: "--x=V" or the next argument.
-    auto value = [&, inline_value = inline_value]() -> std::optional<std::string_view> {
-      if (inline_value) return inline_value;
-      if (i + 1 < args.size()) return args[++i];
-      return std::nullopt;
-    };
-    const std::string option(name);
-    if (name == "--") {
-      options_done = true;
-    } else if (name == "-h" || name == "--help") {
+  CLI::App app;
+  OptionTable table(app);
+  declare(table, options);
+  app.add_option("FILE", options.files);
+  tools::prepare(app, tool_text());
+  const tools::ParseOutcome outcome =
+      tools::parse_arguments(app, std::vector<std::string>(args.begin(), args.end()));
+  switch (outcome.kind) {
+    case tools::ParseOutcome::Kind::kHelp:
       options.help = true;
       return options;
-    } else if (name == "--version") {
+    case tools::ParseOutcome::Kind::kVersion:
       options.version = true;
       return options;
-    } else if (name == "--json" || name == "--pbn") {
-      const Format format = name == "--json" ? Format::kJson : Format::kPbn;
-      if (format_given && options.format != format)
-        return usage("--json and --pbn cannot be combined: choose one output format");
-      options.format = format;
-      format_given = true;
-    } else if (name == "-s" || name == "--strains") {
-      const auto v = value();
-      const auto mask = v ? parse_strain_list(*v) : std::nullopt;
-      if (!mask) return usage(option + " needs strain letters from N (or NT), S, H, D, C" + got(v));
-      request.strains = *mask;
-    } else if (name == "-d" || name == "--declarers") {
-      const auto v = value();
-      const auto mask = v ? parse_seat_list(*v) : std::nullopt;
-      if (!mask) return usage(option + " needs seat letters from N, E, S, W" + got(v));
-      request.declarers = *mask;
-    } else if (name == "--par") {
-      request.par = true;
-    } else if (name == "--dealer") {
-      const auto v = value();
-      const auto seat = v ? parse_seat_value(*v) : Expected<std::optional<Seat>>(std::nullopt);
-      if (!v || !seat || !*seat) return usage(option + " needs a seat: N, E, S or W" + got(v));
-      request.dealer = **seat;
-    } else if (name == "--vul" || name == "--vulnerable") {
-      const auto v = value();
-      const auto vul =
-          v ? parse_vulnerability(*v) : Expected<std::optional<Vulnerability>>(std::nullopt);
-      if (!v || !vul || !*vul) return usage(option + " needs None, NS, EW or All" + got(v));
-      request.vulnerability = **vul;
-    } else if (name == "--play") {
-      request.play = true;
-    } else if (name == "-t" || name == "--threads") {
-      const auto v = value();
-      const auto n = v ? parse_number(*v, 1, kMaxThreads) : std::nullopt;
-      if (!n)
-        return usage(option + " needs a number of threads from 1 to " +
-                     std::to_string(kMaxThreads) + got(v));
-      options.threads = static_cast<int>(*n);
-    } else if (name == "-m" || name == "--memory") {
-      const auto v = value();
-      const auto n = v ? parse_number(*v, 1, kMaxMemoryMb) : std::nullopt;
-      if (!n)
-        return usage(option + " needs a size in MiB from 1 to " + std::to_string(kMaxMemoryMb) +
-                     got(v));
-      options.memory_mb = static_cast<std::size_t>(*n);
-    } else if (name == "--tablebase") {
-      const auto v = value();
-      if (!v || v->empty()) return usage(option + " needs a directory");
-      options.tablebase = std::string(*v);
-    } else if (name == "--deal") {
-      const auto v = value();
-      if (!v || v->empty()) return usage(option + " needs a deal, e.g. \"N:AKQ.xx... E:...\"");
-      const auto deal = parse_pbn_deal(*v);
-      if (!deal) return usage(option + " '" + std::string(*v) + "': " + deal.error().message);
-      options.deals.emplace_back(*v);
-    } else if (name == "-q" || name == "--quiet") {
-      options.quiet = true;
-    } else {
-      return usage("unknown option '" + std::string(arg) + "'");
-    }
+    case tools::ParseOutcome::Kind::kError:
+      if (auto message = table.without_value(outcome.option)) return usage(*message);
+      return usage(outcome.message);
+    case tools::ParseOutcome::Kind::kRun:
+      break;
   }
+  if (auto message = table.apply()) return usage(*message);
   if (auto error = check(options)) return *error;
   if (options.format == Format::kPbn) {
-    request.whole_table = true;
-    request.par_if_known = true;
+    options.request.whole_table = true;
+    options.request.par_if_known = true;
   }
   return options;
 }

@@ -11,6 +11,7 @@
 #include "cli/board.hpp"
 #include "cli/output.hpp"
 #include "ddtb/expected.hpp"
+#include "tools/command_line.hpp"
 
 namespace ddtb::cli {
 
@@ -36,6 +37,9 @@ struct Options {
 // `files` is empty: the caller reads standard input when it is not a
 // terminal.
 Expected<Options> parse_options(std::span<const std::string_view> args);
+
+// ddsolve's name, help, version and usage hint, as the tools share them.
+tools::ToolText tool_text();
 
 // The --help text, with `default_threads` shown as the default of --threads.
 std::string help_text(int default_threads);

@@ -16,7 +16,10 @@
 // A game that already has one of these tags gets its value replaced where
 // it stands (the table with its rows); the others are added after the
 // game's last line, with the line end the file uses. Every other byte of
-// the input is unchanged, so removing the added lines gives the input back.
+// the input is unchanged, so removing the added lines gives the input back,
+// but for a bare deal line (pbn_reader.hpp): it becomes a [Deal] tag, and a
+// blank line follows its game, so that the output reads back as the same
+// boards.
 // Games that were not solved (errors, '-' hands) are written as they came.
 #include <algorithm>
 #include <cstdio>
@@ -97,8 +100,13 @@ std::string pbn_board(const Board& board) {
       {"OptimumResultTable", std::string(kTableHeader), table_rows(*board.result.table)});
 
   std::vector<Edit> edits;
+  bool bare = false;
   for (const Tag& old : game.tags) {
     if (!old.in_text()) continue;
+    if (old.bare) {
+      edits.push_back({old.offset, old.end, "[" + old.name + " \"" + old.value + "\"]"});
+      bare = true;
+    }
     for (NewTag& t : tags) {
       if (old.name != t.name) continue;
       if (t.rows.empty()) {
@@ -134,7 +142,7 @@ std::string pbn_board(const Board& board) {
   // After the game's last line; a last line without a line end gets one
   // first and the addition none, so the file still ends as it did.
   if (!out.empty() && out.back() != '\n') return out + eol + join(added, eol);
-  return out + join(added, eol) + eol;
+  return out + join(added, eol) + eol + (bare ? eol : "");
 }
 
 }  // namespace ddtb::cli

@@ -124,6 +124,9 @@ std::optional<Game> PbnReader::next() {
     game.text += line;
     std::size_t scan_from = begin;
     if (lines_read_ == 1 && game.text.starts_with(kUtf8Bom)) scan_from += kUtf8Bom.size();
+    if (!blank && state_ == State::kTop && !game.is_game() &&
+        take_bare_deal(scan_from, begin + length, game))
+      break;  // the line is the whole game
     if (!blank) scan_line(scan_from, begin + length, game);
     more = read_line(line);
   }
@@ -131,6 +134,26 @@ std::optional<Game> PbnReader::next() {
   if (game.text.empty()) return std::nullopt;
   if (game.is_game()) game.ordinal = ++games_;
   return game;
+}
+
+bool PbnReader::take_bare_deal(std::size_t begin, std::size_t end, Game& game) {
+  const std::string& text = game.text;
+  std::size_t i = begin;
+  while (i < end && is_space(text[i])) ++i;
+  constexpr std::string_view kSeats = "NESWnesw";
+  if (end - i < 2 || kSeats.find(text[i]) == std::string_view::npos || text[i + 1] != ':')
+    return false;
+  std::size_t stop = std::min(text.find(';', i), end);  // a comment may follow
+  while (stop > i && is_space(text[stop - 1])) --stop;
+  Tag deal;
+  deal.name = "Deal";
+  deal.value = text.substr(i, stop - i);
+  deal.offset = deal.value_offset = i;
+  deal.end = deal.value_end = stop;
+  deal.bare = true;
+  game.start = i;
+  game.tags.push_back(std::move(deal));
+  return true;
 }
 
 void PbnReader::scan_line(std::size_t begin, std::size_t end, Game& game) {

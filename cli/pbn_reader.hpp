@@ -8,7 +8,11 @@
 //   - `%` lines (the escape mechanism), `;` comments to the end of a line,
 //     `{...}` comments that may span lines, blank lines included;
 //   - tag values with \" and \\, tags that span lines, several tags per line;
-//   - LF or CRLF line ends, a UTF-8 byte order mark, any bytes in values.
+//   - LF or CRLF line ends, a UTF-8 byte order mark, any bytes in values;
+//   - a bare deal line, the value of a [Deal] tag alone on its line
+//     ("N:AKQ2.K83.T95.A64 J9.QJ52.AK64.T95 ..."), where a game would start:
+//     a game of its own holding that Deal tag, so that a list of deals, one
+//     a line, is a file of boards.
 // What a tag means (a deal, a board number) is decided elsewhere (board.hpp),
 // so new tags and sections can be read without touching the reader.
 //
@@ -49,6 +53,9 @@ struct Tag {
   std::size_t value_end = kNoOffset;     // the closing quote
   std::size_t end = kNoOffset;           // one past the ']'
   std::vector<Token> section;
+  // A bare deal line: the value stands in the text without '[', name or
+  // quotes (offset = value_offset, end = value_end).
+  bool bare = false;
 
   bool in_text() const { return offset != kNoOffset; }
 };
@@ -116,6 +123,9 @@ class PbnReader {
 
   // Reads one line, its line end included; false at the end of the input.
   bool read_line(std::string& line);
+  // Takes game.text[begin, end) (one line without its line end, no game
+  // started yet) as a bare deal line when it is one; false otherwise.
+  bool take_bare_deal(std::size_t begin, std::size_t end, Game& game);
   // Scans game.text[begin, end) (one line without its line end).
   void scan_line(std::size_t begin, std::size_t end, Game& game);
   std::size_t scan_top(std::size_t i, std::size_t end, Game& game);

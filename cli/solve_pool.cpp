@@ -5,31 +5,44 @@
 #include <string>
 #include <utility>
 
+#include "core/parallel.hpp"
+
 namespace ddtb::cli {
 
 SolvePool::SolvePool(int threads, const SolverOptions& options, std::size_t window, Work work,
                      Deliver deliver)
-    : options_(options),
+    : threads_(threads < 1 ? 1 : threads),
+      options_(options),
       window_limit_(window < 1 ? 1 : window),
       work_(std::move(work)),
-      deliver_(std::move(deliver)) {
-  workers_.reserve(threads);
-  for (int i = 0; i < threads; ++i) workers_.emplace_back([this] { this->work(); });
+      deliver_(std::move(deliver)) {}
+
+void SolvePool::run(const Source& source) {
+  run_workers(
+      static_cast<unsigned>(threads_) + 1,
+      [&](const WorkerContext& context) {
+        if (context.index() == 0)
+          read(source);
+        else
+          work();
+      },
+      [this] { stop(); });
 }
 
-SolvePool::~SolvePool() {
-  finish();
+void SolvePool::read(const Source& source) {
+  while (std::optional<Board> board = source())
+    if (!submit(std::move(*board))) return;
   {
-    std::lock_guard lock(mutex_);
-    stop_ = true;
+    std::unique_lock lock(mutex_);
+    window_moved_.wait(lock, [&] { return stop_ || (window_.empty() && !delivering_); });
   }
-  work_ready_.notify_all();
-  for (std::thread& t : workers_) t.join();
+  stop();  // every board delivered: the workers may go
 }
 
-void SolvePool::submit(Board board) {
+bool SolvePool::submit(Board board) {
   std::unique_lock lock(mutex_);
-  window_moved_.wait(lock, [&] { return window_.size() < window_limit_; });
+  window_moved_.wait(lock, [&] { return stop_ || window_.size() < window_limit_; });
+  if (stop_) return false;
   const std::size_t seq = base_ + window_.size();
   const bool solvable = board.status == BoardStatus::kSolve;
   window_.push_back(Slot{std::move(board), !solvable});
@@ -39,11 +52,16 @@ void SolvePool::submit(Board board) {
   } else {
     drain(lock);
   }
+  return true;
 }
 
-void SolvePool::finish() {
-  std::unique_lock lock(mutex_);
-  window_moved_.wait(lock, [&] { return window_.empty() && !delivering_; });
+void SolvePool::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stop_ = true;
+  }
+  work_ready_.notify_all();
+  window_moved_.notify_all();
 }
 
 void SolvePool::work() {
@@ -55,17 +73,17 @@ void SolvePool::work() {
     {
       std::unique_lock lock(mutex_);
       work_ready_.wait(lock, [&] { return stop_ || !to_solve_.empty(); });
-      if (to_solve_.empty()) return;
+      if (stop_) return;  // at the end nothing is left to solve
       seq = to_solve_.front();
       to_solve_.pop_front();
       board = &window_[seq - base_].board;
     }
-    run(solver, *board);
+    solve(solver, *board);
     complete(seq);
   }
 }
 
-void SolvePool::run(std::optional<Solver>& solver, Board& board) const {
+void SolvePool::solve(std::optional<Solver>& solver, Board& board) const {
   std::string error;
   try {
     if (!solver) solver.emplace(options_);

@@ -14,6 +14,7 @@
 #include <mutex>
 #include <system_error>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace ddtb {
@@ -39,15 +40,22 @@ class WorkerContext {
 // any worker throws is rethrown here after every thread is joined; the
 // others see stopping(). A thread that cannot be started (std::system_error)
 // counts as a failed worker: the run stops and that error is rethrown.
-template <class Worker>
-void run_workers(unsigned workers, Worker&& worker) {
+// on_stop() (which must not throw) is called once, on the failing thread,
+// right after the first failure: workers that block on a condition variable
+// need it to be woken and see stopping().
+template <class Worker, class OnStop>
+void run_workers(unsigned workers, Worker&& worker, OnStop&& on_stop) {
   std::atomic<bool> stopping{false};
   std::exception_ptr first;
   std::mutex mutex;
   const auto fail = [&](std::exception_ptr e) {
-    std::lock_guard lock(mutex);
-    if (!first) first = std::move(e);
-    stopping.store(true, std::memory_order_relaxed);
+    {
+      std::lock_guard lock(mutex);
+      if (first) return;
+      first = std::move(e);
+      stopping.store(true, std::memory_order_relaxed);
+    }
+    on_stop();
   };
   const auto run = [&](unsigned index) noexcept {
     try {
@@ -70,6 +78,12 @@ void run_workers(unsigned workers, Worker&& worker) {
   if (!stopping.load()) run(0);
   for (std::thread& t : threads) t.join();
   if (first) std::rethrow_exception(first);
+}
+
+// run_workers for workers that never block waiting for one another.
+template <class Worker>
+void run_workers(unsigned workers, Worker&& worker) {
+  run_workers(workers, std::forward<Worker>(worker), [] {});
 }
 
 // Calls body(i, state) for every i in [0, n) on up to `threads` threads,

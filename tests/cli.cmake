@@ -1,9 +1,12 @@
-# ddsolve: its reader, board, formats, options and JSON reader directly
+# The tools' shared command line (command_line_test), then ddsolve: its
+# reader, board, formats, options and JSON reader directly
 # (cli_reader_test, cli_output_test, cli_json_reader_test), then the binary
-# end to end on the fixtures in data/cli/
-# (cli_ddsolve_test: golden output, the annotated PBN read back, malformed
+# end to end on the fixtures in data/cli/ (cli_ddsolve_test: golden output, the annotated PBN read back, malformed
 # files, a progress bar on a pseudo-terminal). The end-to-end tests solve a
 # few of list100's full deals; the whole executable takes about 20 s.
+ddtb_add_test(ddtb_command_line_test SOURCES command_line_test.cpp TIMEOUT 60)
+target_link_libraries(ddtb_command_line_test PRIVATE ddtb_tools)
+
 if(NOT TARGET ddsolve)
   return()  # DDTB_BUILD_TOOLS is off
 endif()

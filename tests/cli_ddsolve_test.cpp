@@ -672,6 +672,53 @@ TEST(Ddsolve, SolvesDealsGivenAsArguments) {
   EXPECT_NE(both.err.find("not both"), std::string::npos) << both.err;
 }
 
+// Bare deal lines, "N:..." alone on a line as in [Deal], in a file or on
+// standard input: each a board, numbered in order, its table DDS's (list100);
+// a bad one is reported at its line and the others are still solved. The
+// annotated PBN turns each into a [Deal] tag and reads back as the same boards.
+TEST(Ddsolve, SolvesBareDealLines) {
+  ASSERT_GE(list100().size(), 2u);
+  const auto path = test::scratch_dir() / "bare_deals.txt";
+  std::ofstream(path) << "% list100's first two deals, one a line\n"
+                      << list100()[0].pbn << "\n; a comment\n"
+                      << "  " << list100()[1].pbn << "  ; the second\n"
+                      << "N:AK.. .. .. ..\n";
+  const char strains[] = {'S', 'H', 'D', 'C', 'N'};  // resTable order; "N" = no trump
+  const char seats[] = {'N', 'E', 'S', 'W'};
+  for (const bool from_stdin : {false, true}) {
+    SCOPED_TRACE(from_stdin ? "standard input" : "file");
+    const auto r = from_stdin ? test::run(kDdsolve, {"--json", "-q", "-t2"}, path.string())
+                              : test::run(kDdsolve, {"--json", "-q", "-t2", path.string()});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    const auto boards = boards_of(r.out);
+    ASSERT_EQ(boards.size(), 2u) << r.out;
+    for (int number = 1; number <= 2; ++number)
+      for (int s = 0; s < 5; ++s)
+        for (int h = 0; h < 4; ++h)
+          EXPECT_EQ(integer(boards.at(std::to_string(number)),
+                            std::string("tricks.") + strains[s] + "." + seats[h]),
+                    list100()[number - 1].table[s][h]);
+    const std::string where = (from_stdin ? std::string("<stdin>") : path.string()) + ":5:";
+    const auto err = lines_of(r.err);
+    ASSERT_EQ(err.size(), 1u) << r.err;
+    EXPECT_EQ(err[0].rfind(where, 0), 0u) << r.err;
+    EXPECT_NE(err[0].find("board 3: "), std::string::npos) << r.err;
+  }
+  const auto pbn = test::run(kDdsolve, {"--pbn", "-q", path.string()});
+  EXPECT_EQ(pbn.exit_code, 1) << pbn.err;
+  std::istringstream in(pbn.out);
+  PbnReader reader(in);
+  std::vector<std::string> deals;
+  while (auto game = reader.next()) {
+    const Tag* deal = game->find("Deal");
+    if (!deal) continue;
+    EXPECT_EQ(deal->bare, !game->find("DoubleDummyTricks")) << game->text;
+    deals.push_back(deal->value);
+  }
+  EXPECT_EQ(deals,
+            (std::vector<std::string>{list100()[0].pbn, list100()[1].pbn, "N:AK.. .. .. .."}));
+}
+
 // ---------------------------------------------------------------- command line
 
 TEST(Ddsolve, MissingFileIsAUsageError) {

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <condition_variable>
 #include <mutex>
 #include <new>
 #include <set>
@@ -74,6 +75,32 @@ TEST(RunWorkers, GivesEachWorkerItsNumber) {
   std::vector<std::atomic<int>> seen(4);
   run_workers(4, [&](const WorkerContext& context) { ++seen[context.index()]; });
   for (auto& s : seen) EXPECT_EQ(s.load(), 1);
+}
+
+// A worker that waits on a condition variable (a queue's consumer) would wait
+// for ever after another failed; on_stop wakes it, once, and it sees
+// stopping().
+TEST(RunWorkers, OnStopWakesBlockedWorkers) {
+  std::mutex mutex;
+  std::condition_variable wake;
+  bool stop = false;
+  int stops = 0;
+  EXPECT_THROW(run_workers(
+                   3,
+                   [&](const WorkerContext& context) {
+                     if (context.index() == 0) throw std::runtime_error("the reader failed");
+                     std::unique_lock lock(mutex);
+                     wake.wait(lock, [&] { return stop; });
+                     EXPECT_TRUE(context.stopping());
+                   },
+                   [&] {
+                     std::lock_guard lock(mutex);
+                     stop = true;
+                     ++stops;
+                     wake.notify_all();
+                   }),
+               std::runtime_error);
+  EXPECT_EQ(stops, 1);
 }
 
 }  // namespace
