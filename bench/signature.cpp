@@ -27,6 +27,7 @@
 #include "ddtb/solver.hpp"
 #include "solver/ordering_weights.hpp"
 #include "tests/support/random.hpp"
+#include "tools/command_line.hpp"
 
 #ifndef DDTB_REF_DIR
 #error "DDTB_REF_DIR must name the directory of list100.txt (set by bench/CMakeLists.txt)"
@@ -165,15 +166,17 @@ int ablate(const std::string& list) {
   return 0;
 }
 
-void usage(std::FILE* to) {
-  std::fprintf(to,
-               "usage: ddtb-bench [signature | --ablate] [--list FILE]\n"
-               "  signature    solve the fixed workload and print its node count (default)\n"
-               "  --ablate     solve it once per move-ordering weight, with that weight\n"
-               "               taken out, and print the node counts (bench/README.md)\n"
-               "  --list FILE  the hand list to take the first %d deals from\n"
-               "               (default %s/list100.txt)\n",
-               kSignatureDeals, DDTB_REF_DIR);
+std::string usage_text() {
+  char text[1024];
+  std::snprintf(text, sizeof text,
+                "usage: ddtb-bench [signature | --ablate] [--list FILE]\n"
+                "  signature    solve the fixed workload and print its node count (default)\n"
+                "  --ablate     solve it once per move-ordering weight, with that weight\n"
+                "               taken out, and print the node counts (bench/README.md)\n"
+                "  --list FILE  the hand list to take the first %d deals from\n"
+                "               (default %s/list100.txt)\n",
+                kSignatureDeals, DDTB_REF_DIR);
+  return text;
 }
 
 }  // namespace
@@ -182,20 +185,14 @@ void usage(std::FILE* to) {
 int main(int argc, char** argv) {
   std::string list = std::string(DDTB_REF_DIR) + "/list100.txt";
   bool ablate = false;
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "signature") == 0) continue;
-    if (std::strcmp(argv[i], "--ablate") == 0) {
-      ablate = true;
-    } else if (std::strcmp(argv[i], "--list") == 0 && i + 1 < argc) {
-      list = argv[++i];
-    } else if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
-      ddtb::bench::usage(stdout);
-      return 0;
-    } else {
-      std::fprintf(stderr, "ddtb-bench: unknown argument %s\n", argv[i]);
-      ddtb::bench::usage(stderr);
-      return 2;
-    }
-  }
+  CLI::App app;
+  app.add_subcommand("signature");  // the default: nothing to set
+  app.add_flag("--ablate", ablate);
+  app.add_option("--list", list);
+  const ddtb::tools::ToolText text =
+      ddtb::tools::simple_text("ddtb-bench", ddtb::bench::usage_text());
+  ddtb::tools::prepare(app, text);
+  if (const auto status = ddtb::tools::parse(app, ddtb::tools::arguments(argc, argv), text))
+    return *status;
   return ablate ? ddtb::bench::ablate(list) : ddtb::bench::signature(list);
 }

@@ -38,7 +38,7 @@ Output (one of):
                    {"board":"1","tricks":{"N":{"N":9,"E":4,"S":9,"W":4},"S":{...},...}}
                    outer keys are strains (N = no trump, S, H, D, C), inner
                    keys declarers (N, E, S, W), values tricks; plus "par" and
-                   "play" objects when asked for (see README.md).
+                   "play" objects when asked for (see docs/USAGE.md).
                    e.g. ddsolve --json hands.pbn > tables.jsonl
   --pbn            the input back, unchanged but for [DoubleDummyTricks],
                    [OptimumResultTable], [OptimumScore] and [ParContract] tags

@@ -1,4 +1,4 @@
-# Sanitizer and fuzzing builds (README.md, "Hardening").
+# Sanitizer and fuzzing builds (docs/HARDENING.md).
 #
 #   -DDDTB_SANITIZE=address   AddressSanitizer + UndefinedBehaviorSanitizer on
 #                             every target (GCC or Clang); any UB report aborts.

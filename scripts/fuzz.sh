@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (Clang 14, ASan + UBSan) in build-fuzz/ and
 # runs each for DDTB_FUZZ_SECONDS seconds (default 60); fails on any crash,
-# sanitizer report, leak, hang or excessive memory (README.md, "Hardening").
+# sanitizer report, leak, hang or excessive memory (docs/HARDENING.md).
 #   bash scripts/fuzz.sh                       # 60 s per target
 #   DDTB_FUZZ_SECONDS=600 bash scripts/fuzz.sh
 # A failing input is left in build-fuzz/tests/fuzz/<target>/artifacts/.

@@ -4,7 +4,7 @@
 # and benchmarks only; the library never links it. clang-14, libclang-rt-14-dev
 # (libFuzzer and Clang's sanitizer runtimes) and llvm-14 (llvm-symbolizer, for
 # readable sanitizer reports) are for the fuzz targets and sanitizer builds
-# (README.md, "Hardening"); clang-format-14 checks the formatting (CTest
+# (docs/HARDENING.md); clang-format-14 checks the formatting (CTest
 # ddtb_clang_format); GCC's ASan/UBSan/TSan runtimes come with g++.
 # openmpi-bin and libopenmpi-dev give mpirun and ddtb-build-mpi, the MPI
 # launcher of tablebase builds (docs/DISTRIBUTED.md). libcli11-dev parses the

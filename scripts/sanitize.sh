@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the test suite with sanitizers and runs it (README.md, "Hardening"):
+# Builds the test suite with sanitizers and runs it (docs/HARDENING.md):
 #   bash scripts/sanitize.sh address   # ASan + UBSan, in build-asan/
 #   bash scripts/sanitize.sh thread    # TSan, in build-tsan/
 # Runs every test but those labelled long (as scripts/test.sh) and package

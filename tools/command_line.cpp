@@ -150,18 +150,18 @@ ParseOutcome parse_arguments(CLI::App& app, std::vector<std::string> args) {
   try {
     app.parse(args);
   } catch (const CLI::CallForHelp&) {
-    return {Kind::kHelp, innermost_command(app), ""};
+    return {Kind::kHelp, innermost_command(app), "", ""};
   } catch (const CLI::CallForAllHelp&) {
-    return {Kind::kHelp, "", ""};
+    return {Kind::kHelp, "", "", ""};
   } catch (const CLI::CallForVersion&) {
-    return {Kind::kVersion, "", ""};
+    return {Kind::kVersion, "", "", ""};
   } catch (const CLI::ParseError& e) {
     return {Kind::kError, "", describe(e), option_without_value(e)};
   }
   if (const auto extra = first_leftover(app)) {
     if (extra->size() > 1 && extra->front() == '-')
-      return {Kind::kError, "", "unknown option '" + *extra + "'"};
-    return {Kind::kError, "", "unexpected argument '" + *extra + "'"};
+      return {Kind::kError, "", "unknown option '" + *extra + "'", ""};
+    return {Kind::kError, "", "unexpected argument '" + *extra + "'", ""};
   }
   return {};
 }

@@ -1,4 +1,4 @@
-# Fuzz targets (README.md, "Hardening"): the PBN reader of ddsolve, the deal
+# Fuzz targets (docs/HARDENING.md): the PBN reader of ddsolve, the deal
 # parser and position factories, the tablebase file reader and the C API's
 # input checks.
 #

@@ -22,7 +22,7 @@
 //     layer, the largest value the probe accepts there).
 // Layers of more than kMaxTricks tricks are skipped: parsing one enumerates
 // its canonical shapes (seconds from 16 cards up), a cost set by the header's
-// trick count rather than by the bytes (see README.md, "Hardening").
+// trick count rather than by the bytes (see docs/HARDENING.md).
 #include <cstddef>
 #include <cstdint>
 #include <span>

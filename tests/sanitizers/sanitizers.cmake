@@ -1,5 +1,5 @@
 # The test suite under -DDDTB_SANITIZE=address|thread (cmake/ddtbHardening.cmake,
-# scripts/sanitize.sh, README.md "Hardening"): what differs from the plain
+# scripts/sanitize.sh, docs/HARDENING.md): what differs from the plain
 # suite, and why. Included last by tests/CMakeLists.txt, so that every test
 # named here is already defined.
 #
