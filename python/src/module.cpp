@@ -9,6 +9,7 @@
 #include <pybind11/stl.h>
 
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -300,16 +301,18 @@ std::vector<In> convert_all(py::handle items, const char* what, Convert convert)
   return out;
 }
 
-// Microseconds of Solver::dd_table over `deals` on one fresh Solver, timed in
-// C++ (for bench/python_vs_libdds.py: the C++ API's own time, in the same
-// process as the Python calls it is compared with).
-double cpp_dd_tables_seconds(py::handle deals_arg) {
+// Wall and CPU seconds of Solver::dd_table over `deals` on one fresh Solver,
+// timed in C++ (for python/bench/python_vs_libdds.py: the C++ API's own
+// time, in the same process as the Python calls it is compared with).
+std::pair<double, double> cpp_dd_tables_seconds(py::handle deals_arg) {
   const auto deals = convert_all<Deal>(deals_arg, "deals", to_deal);
   py::gil_scoped_release release;
   Solver solver(solver_options(default_tablebase(), kDefaultTtMemoryBytes));
   const auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpu_start = std::clock();
   for (const Deal& d : deals) (void)solver.dd_table(d);
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return {std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+          double(std::clock() - cpu_start) / CLOCKS_PER_SEC};
 }
 
 }  // namespace

@@ -27,12 +27,17 @@ message(STATUS "Python tests run with ${ddtb_pytest_python}")
 add_executable(ddtb_python_reference ${CMAKE_CURRENT_LIST_DIR}/cpp_reference.cpp)
 target_link_libraries(ddtb_python_reference PRIVATE ddtb_test_support)
 
+# Small endgame tables for the tablebase tests (test_api.py).
+add_executable(ddtb_python_small_tables ${CMAKE_CURRENT_LIST_DIR}/small_tables_main.cpp)
+target_link_libraries(ddtb_python_small_tables PRIVATE ddtb_capi_small_tables)
+
 set(ddtb_pytest_env
   PYTHONPATH=${CMAKE_CURRENT_BINARY_DIR}
   PYTHONDONTWRITEBYTECODE=1
   DDTB_REF_DIR=${DDTB_REF_DIR}
   DDTB_SOURCE_DIR=${PROJECT_SOURCE_DIR}
-  DDTB_PYTHON_REFERENCE=$<TARGET_FILE:ddtb_python_reference>)
+  DDTB_PYTHON_REFERENCE=$<TARGET_FILE:ddtb_python_reference>
+  DDTB_PYTHON_SMALL_TABLES=$<TARGET_FILE:ddtb_python_small_tables>)
 foreach(name api golden random errors batch install)
   add_test(NAME ddtb_python_${name}
            COMMAND ${ddtb_pytest_python} -m pytest -q -p no:cacheprovider
