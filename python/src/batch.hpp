@@ -29,8 +29,9 @@ namespace ddtb::python {
 
 // Worker threads for `threads` (0: one per hardware thread).
 inline unsigned batch_threads(int threads) {
-  if (threads < 0) throw py::value_error("threads: must be 0 (one per CPU) or more, got " +
-                                         std::to_string(threads));
+  if (threads < 0)
+    throw py::value_error("threads: must be 0 (one per CPU) or more, got " +
+                          std::to_string(threads));
   if (threads == 0) return std::max(1u, std::thread::hardware_concurrency());
   return static_cast<unsigned>(threads);
 }

@@ -28,8 +28,8 @@ std::string type_name(py::handle h) {
 // A string argument, or ValueError naming what was expected.
 std::string text_of(py::handle h, const std::string& what, const char* expected) {
   if (!py::isinstance<py::str>(h))
-    raise_value_error(what, std::string("expected ") + expected + ", got " + type_name(h) + " " +
-                                shown(h));
+    raise_value_error(
+        what, std::string("expected ") + expected + ", got " + type_name(h) + " " + shown(h));
   return h.cast<std::string>();
 }
 
@@ -60,8 +60,8 @@ CardSet hand_from_text(const std::string& text, const std::string& where) {
   for (int s = 0; s < kNumSuits; ++s) {
     const std::size_t dot = text.find('.', start);
     if ((dot == std::string::npos) != (s == kNumSuits - 1))
-      raise_value_error(where, "a hand is four suits S.H.D.C separated by three dots, got '" +
-                                   text + "'");
+      raise_value_error(where,
+                        "a hand is four suits S.H.D.C separated by three dots, got '" + text + "'");
     const std::size_t end = dot == std::string::npos ? text.size() : dot;
     hand |= suit_cards(suit_from_int(s), std::string_view(text).substr(start, end - start), start,
                        where);
@@ -73,8 +73,8 @@ CardSet hand_from_text(const std::string& text, const std::string& where) {
 CardSet hand_from_python(py::handle h, const std::string& where) {
   if (py::isinstance<py::str>(h)) return hand_from_text(h.cast<std::string>(), where);
   if (!py::isinstance<py::sequence>(h) && !py::isinstance<py::iterable>(h))
-    raise_value_error(where, "expected a PBN hand string or a sequence of cards, got " +
-                                 type_name(h));
+    raise_value_error(where,
+                      "expected a PBN hand string or a sequence of cards, got " + type_name(h));
   CardSet hand;
   std::size_t i = 0;
   for (py::handle item : py::iter(h)) {
@@ -123,8 +123,8 @@ Vulnerability to_vulnerability(py::handle h, const std::string& what) {
   if (t == "BOTH" || t == "ALL") return Vulnerability::Both;
   if (t == "NS") return Vulnerability::NorthSouth;
   if (t == "EW") return Vulnerability::EastWest;
-  raise_value_error(what, "'" + h.cast<std::string>() +
-                              "' is not a vulnerability (None, NS, EW, Both)");
+  raise_value_error(what,
+                    "'" + h.cast<std::string>() + "' is not a vulnerability (None, NS, EW, Both)");
 }
 
 Side to_side(py::handle h, const std::string& what) {
@@ -151,8 +151,8 @@ std::vector<Card> to_cards(py::handle h, const std::string& what) {
     for (char c : h.cast<std::string>())
       if (c != ' ' && c != ',') text += c;
     if (text.size() % 2 != 0)
-      raise_value_error(what, "cards run together take two characters each; '" + text +
-                                  "' has an odd length");
+      raise_value_error(
+          what, "cards run together take two characters each; '" + text + "' has an odd length");
     for (std::size_t i = 0; i < text.size(); i += 2)
       cards.push_back(
           to_card(py::str(text.substr(i, 2)), what + ", card " + std::to_string(i / 2 + 1)));
@@ -185,21 +185,23 @@ std::array<CardSet, 4> to_hands(py::handle h, const std::string& what) {
     return hands;
   }
   if (!py::isinstance<py::sequence>(h))
-    raise_value_error(what, "expected a Deal, a PBN deal string, a dict of four hands or four "
-                            "hands in N, E, S, W order, got " +
-                                type_name(h));
+    raise_value_error(what,
+                      "expected a Deal, a PBN deal string, a dict of four hands or four "
+                      "hands in N, E, S, W order, got " +
+                          type_name(h));
   const auto seq = h.cast<py::sequence>();
   if (seq.size() != 4)
     raise_value_error(what, "expected four hands (N, E, S, W), got " + std::to_string(seq.size()));
   for (int s = 0; s < kNumSeats; ++s)
-    hands[s] = hand_from_python(seq[s], what + "[" + std::to_string(s) + "] (" +
-                                            seat_letter(seat_from_int(s)) + ")");
+    hands[s] = hand_from_python(
+        seq[s], what + "[" + std::to_string(s) + "] (" + seat_letter(seat_from_int(s)) + ")");
   return hands;
 }
 
 Deal to_deal(py::handle h, const std::string& what) {
   if (py::isinstance<Deal>(h)) return h.cast<const Deal&>();
-  if (py::isinstance<py::str>(h)) return value_or_raise(parse_pbn_deal(h.cast<std::string>()), what);
+  if (py::isinstance<py::str>(h))
+    return value_or_raise(parse_pbn_deal(h.cast<std::string>()), what);
   return value_or_raise(Deal::from_hands(to_hands(h, what)), what);
 }
 

@@ -82,7 +82,8 @@ ddsolve's text: declarers N, S, E, W down, strains NT, S, H, D, C across.
 DDTable(dict or 5 x 4 list) builds one (for par).
 )";
 
-inline constexpr const char* kTablebase = R"(Endgame tables read from a directory built by ddtb-build.
+inline constexpr const char* kTablebase =
+    R"(Endgame tables read from a directory built by ddtb-build.
 
 Tablebase(path, cache_mb=256): opens every table file of `path` (ValueError
 when the directory has none or a file fails validation). Pass it to Solver(),

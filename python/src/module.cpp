@@ -9,8 +9,8 @@
 #include <pybind11/stl.h>
 
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -58,8 +58,9 @@ Position make_position(py::handle hands_arg, py::handle trump_arg, py::handle le
 
 Position to_position(py::handle h, const std::string& what) {
   if (!py::isinstance<Position>(h))
-    raise_value_error(what, "expected a ddtb.Position, got " +
-                                py::str(py::type::handle_of(h).attr("__name__")).cast<std::string>());
+    raise_value_error(what,
+                      "expected a ddtb.Position, got " +
+                          py::str(py::type::handle_of(h).attr("__name__")).cast<std::string>());
   return h.cast<Position>();
 }
 
@@ -87,8 +88,8 @@ std::string table_text(const DdTable& t) {
   for (Seat d : {Seat::North, Seat::South, Seat::East, Seat::West}) {
     out += "\n   ";
     out += seat_letter(d);
-    for (Strain s : {Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds,
-                     Strain::Clubs}) {
+    for (Strain s :
+         {Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs}) {
       char cell[8];
       std::snprintf(cell, sizeof cell, "%4d", t.get(s, d));
       out += cell;
@@ -130,7 +131,8 @@ DdTable table_from_python(py::handle h, const std::string& what) {
   if (py::isinstance<py::sequence>(h) && !py::isinstance<py::str>(h)) {
     const auto rows = h.cast<py::sequence>();
     if (rows.size() != 5)
-      raise_value_error(what, "expected 5 rows (S, H, D, C, NT), got " + std::to_string(rows.size()));
+      raise_value_error(what,
+                        "expected 5 rows (S, H, D, C, NT), got " + std::to_string(rows.size()));
     for (int s = 0; s < kNumStrains; ++s) {
       const py::object row = rows[s];
       if (!py::isinstance<py::sequence>(row) || py::len(row) != 4)
@@ -199,8 +201,8 @@ std::pair<Strain, Seat> parse_contract(const std::string& text) {
   std::size_t i = 0;
   if (i < t.size() && t[i] >= '1' && t[i] <= '7') ++i;
   const auto bad = [&](const std::string& why) {
-    raise_value_error("contract", "'" + text + "': " + why +
-                                      " (write it as '4S by N', '4SN' or '3NT W')");
+    raise_value_error("contract",
+                      "'" + text + "': " + why + " (write it as '4S by N', '4SN' or '3NT W')");
   };
   Strain strain;
   if (t.compare(i, 2, "NT") == 0) {
@@ -218,8 +220,7 @@ std::pair<Strain, Seat> parse_contract(const std::string& text) {
 }
 
 std::vector<int> analyse_play(SolverHandle& h, py::handle deal_arg, py::handle contract,
-                              py::handle cards_arg, py::handle strain_arg,
-                              py::handle leader_arg) {
+                              py::handle cards_arg, py::handle strain_arg, py::handle leader_arg) {
   const Deal deal = to_deal(deal_arg, "deal");
   Strain strain;
   Seat leader;
@@ -323,8 +324,8 @@ namespace py = pybind11;
 namespace dp = ddtb::python;
 using ddtb::Card;
 using ddtb::CardScore;
-using ddtb::Deal;
 using ddtb::DdTable;
+using ddtb::Deal;
 using ddtb::ParContract;
 using ddtb::ParResult;
 using ddtb::Position;
@@ -380,7 +381,8 @@ PYBIND11_MODULE(_ddtb, m) {
           "hands", [](const Deal& d) { return dp::hands_dict(d.hands()); },
           "The four hands as PBN hand strings, keyed 'N', 'E', 'S', 'W'.")
       .def(
-          "cards", [](const Deal& d, py::handle seat) {
+          "cards",
+          [](const Deal& d, py::handle seat) {
             return dp::card_list(d.hand(dp::to_seat(seat, "seat")));
           },
           "seat"_a, "The cards of one hand, e.g. ['SA', 'SK', 'H2'].")
@@ -494,7 +496,8 @@ PYBIND11_MODULE(_ddtb, m) {
           "{'S': {'N': 7, 'E': 6, ...}, ..., 'NT': {...}}")
       .def(
           "to_list", [](const DdTable& t) { return t.tricks; },
-          "DDS's resTable layout: [strain][declarer], strains S, H, D, C, NT, declarers N, E, S, W.")
+          "DDS's resTable layout: [strain][declarer], strains S, H, D, C, NT, declarers N, E, S, "
+          "W.")
       .def(py::self == py::self)
       .def("__repr__", &dp::table_text);
 
@@ -531,8 +534,8 @@ PYBIND11_MODULE(_ddtb, m) {
            }),
            "path"_a, "cache_mb"_a = 256.0)
       .def_readonly("path", &dp::PyTablebase::path)
-      .def_property_readonly(
-          "max_cards", [](const dp::PyTablebase& t) { return t.tables->max_cards(); })
+      .def_property_readonly("max_cards",
+                             [](const dp::PyTablebase& t) { return t.tables->max_cards(); })
       .def_property_readonly(
           "layers",
           [](const dp::PyTablebase& t) {
@@ -560,8 +563,7 @@ PYBIND11_MODULE(_ddtb, m) {
   m.def(
       "set_default_tablebase",
       [](py::handle tb) {
-        dp::set_default_tablebase(tb.is_none() ? nullptr
-                                               : dp::resolve_tablebase(tb, "tablebase"));
+        dp::set_default_tablebase(tb.is_none() ? nullptr : dp::resolve_tablebase(tb, "tablebase"));
       },
       "tablebase"_a, dp::docs::kSetDefaultTablebase);
   m.def(
@@ -591,8 +593,8 @@ PYBIND11_MODULE(_ddtb, m) {
       .def("card_reaching", &dp::do_card_reaching, "position"_a, "target"_a,
            dp::docs::kCardReaching)
       .def("analyse_play", &dp::analyse_play, "deal"_a, "contract"_a = py::none(),
-           "cards"_a = py::tuple(), py::kw_only(), "strain"_a = py::none(),
-           "leader"_a = py::none(), dp::docs::kAnalysePlay)
+           "cards"_a = py::tuple(), py::kw_only(), "strain"_a = py::none(), "leader"_a = py::none(),
+           dp::docs::kAnalysePlay)
       .def(
           "stats",
           [](Handle& h) {
@@ -601,8 +603,9 @@ PYBIND11_MODULE(_ddtb, m) {
                             "tt_hits"_a = s.tt_hits, "tablebase_hits"_a = s.tablebase_hits);
           },
           "Counters since the Solver was made: nodes, tt_lookups, tt_hits, tablebase_hits.")
-      .def("clear", [](Handle& h) { h.peek([](ddtb::Solver& s) { s.clear(); }); },
-           "Empties the transposition table (answers never depend on it).");
+      .def(
+          "clear", [](Handle& h) { h.peek([](ddtb::Solver& s) { s.clear(); }); },
+          "Empties the transposition table (answers never depend on it).");
 
   m.def(
       "dd_table", [](py::handle d) { return dp::do_dd_table(dp::default_solver(), d); }, "deal"_a,
@@ -668,8 +671,9 @@ PYBIND11_MODULE(_ddtb, m) {
         return d;
       },
       "table"_a, "vulnerability"_a = "None", dp::docs::kParTexts);
-  m.def("contract_score", [](int level, py::handle strain, bool doubled, bool redoubled,
-                             bool vulnerable, int tricks) {
+  m.def(
+      "contract_score",
+      [](int level, py::handle strain, bool doubled, bool redoubled, bool vulnerable, int tricks) {
         return ddtb::contract_score(level, dp::to_strain(strain, "strain"),
                                     redoubled ? ddtb::Doubling::Redoubled
                                     : doubled ? ddtb::Doubling::Doubled

@@ -1,7 +1,8 @@
 // Prints random positions and the C++ API's answers for them, one per line,
 // for test_random.py to put through the Python module:
 //
-//   <N hand> <E hand> <S hand> <W hand>|<trump>|<leader>|<trick cards>|<max tricks>|<card>:<tricks>:<equals> ...
+//   <N hand> <E hand> <S hand> <W hand>|<trump>|<leader>|<trick cards>|<max
+//   tricks>|<card>:<tricks>:<equals> ...
 //
 // hands as PBN hand strings without the cards of the current trick, trump
 // 0..4, leader 0..3, each card's equals as DDS rank bits.
@@ -29,8 +30,8 @@ int main(int argc, char** argv) {
     const ddtb::Position p = ddtb::test::random_position(rng, tricks, played, strain, leader);
     std::string line;
     for (int s = 0; s < 4; ++s) line += (s ? " " : "") + ddtb::to_pbn(p.hands()[s]);
-    line += "|" + std::to_string(ddtb::to_int(strain)) + "|" + std::to_string(ddtb::to_int(leader)) +
-            "|";
+    line += "|" + std::to_string(ddtb::to_int(strain)) + "|" +
+            std::to_string(ddtb::to_int(leader)) + "|";
     for (int k = 0; k < p.trick_size(); ++k) line += (k ? " " : "") + to_string(p.trick_card(k));
     const ddtb::SolveResult r = solver.solve(p);
     line += "|" + std::to_string(r.tricks) + "|";
