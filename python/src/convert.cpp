@@ -1,0 +1,227 @@
+#include "convert.hpp"
+
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cctype>
+
+namespace ddtb::python {
+
+namespace {
+
+std::string upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// The text of a Python value for an error message: its repr, shortened.
+std::string shown(py::handle h) {
+  std::string r = py::repr(h).cast<std::string>();
+  if (r.size() > 60) r = r.substr(0, 57) + "...";
+  return r;
+}
+
+std::string type_name(py::handle h) {
+  return py::str(py::type::handle_of(h).attr("__name__")).cast<std::string>();
+}
+
+// A string argument, or ValueError naming what was expected.
+std::string text_of(py::handle h, const std::string& what, const char* expected) {
+  if (!py::isinstance<py::str>(h))
+    raise_value_error(
+        what, std::string("expected ") + expected + ", got " + type_name(h) + " " + shown(h));
+  return h.cast<std::string>();
+}
+
+// Cards of one suit of a hand string, e.g. "KJ1098"; `where` names the hand.
+CardSet suit_cards(Suit suit, std::string_view text, std::size_t offset, const std::string& where) {
+  CardSet set;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    std::optional<int> rank;
+    if (text[i] == '1' && i + 1 < text.size() && text[i + 1] == '0') {
+      rank = 10;
+      ++i;
+    } else {
+      rank = rank_from_letter(text[i]);
+    }
+    const std::string at = where + ", character " + std::to_string(offset + i + 1);
+    if (!rank) raise_value_error(at, "'" + std::string(1, text[i]) + "' is not a rank");
+    const Card c{suit, static_cast<std::uint8_t>(*rank)};
+    if (set.contains(c)) raise_value_error(at, to_string(c) + " appears twice");
+    set.insert(c);
+  }
+  return set;
+}
+
+// "AKQ.T98..5432": four suits S.H.D.C separated by dots.
+CardSet hand_from_text(const std::string& text, const std::string& where) {
+  CardSet hand;
+  std::size_t start = 0;
+  for (int s = 0; s < kNumSuits; ++s) {
+    const std::size_t dot = text.find('.', start);
+    if ((dot == std::string::npos) != (s == kNumSuits - 1))
+      raise_value_error(where,
+                        "a hand is four suits S.H.D.C separated by three dots, got '" + text + "'");
+    const std::size_t end = dot == std::string::npos ? text.size() : dot;
+    hand |= suit_cards(suit_from_int(s), std::string_view(text).substr(start, end - start), start,
+                       where);
+    start = end + 1;
+  }
+  return hand;
+}
+
+CardSet hand_from_python(py::handle h, const std::string& where) {
+  if (py::isinstance<py::str>(h)) return hand_from_text(h.cast<std::string>(), where);
+  if (!py::isinstance<py::sequence>(h) && !py::isinstance<py::iterable>(h))
+    raise_value_error(where,
+                      "expected a PBN hand string or a sequence of cards, got " + type_name(h));
+  CardSet hand;
+  std::size_t i = 0;
+  for (py::handle item : py::iter(h)) {
+    const std::string at = where + "[" + std::to_string(i++) + "]";
+    const Card c = to_card(item, at);
+    if (hand.contains(c)) raise_value_error(at, to_string(c) + " appears twice");
+    hand.insert(c);
+  }
+  return hand;
+}
+
+}  // namespace
+
+void raise_value_error(const std::string& what, const std::string& message) {
+  throw py::value_error(what.empty() ? message : what + ": " + message);
+}
+
+Strain to_strain(py::handle h, const std::string& what) {
+  if (py::isinstance<Strain>(h)) return h.cast<Strain>();
+  const std::string t = upper(text_of(h, what, "a strain (S, H, D, C, NT)"));
+  if (t == "NT" || t == "N" || t == "NOTRUMP" || t == "NO TRUMP") return Strain::NoTrump;
+  if (t == "SPADES") return Strain::Spades;
+  if (t == "HEARTS") return Strain::Hearts;
+  if (t == "DIAMONDS") return Strain::Diamonds;
+  if (t == "CLUBS") return Strain::Clubs;
+  if (t.size() == 1)
+    if (auto s = strain_from_letter(t[0])) return *s;
+  raise_value_error(what, "'" + h.cast<std::string>() + "' is not a strain (S, H, D, C, NT)");
+}
+
+Seat to_seat(py::handle h, const std::string& what) {
+  if (py::isinstance<Seat>(h)) return h.cast<Seat>();
+  const std::string t = upper(text_of(h, what, "a seat (N, E, S, W)"));
+  static const char* const kNames[] = {"NORTH", "EAST", "SOUTH", "WEST"};
+  for (int s = 0; s < kNumSeats; ++s)
+    if (t == kNames[s]) return seat_from_int(s);
+  if (t.size() == 1)
+    if (auto s = seat_from_letter(t[0])) return *s;
+  raise_value_error(what, "'" + h.cast<std::string>() + "' is not a seat (N, E, S, W)");
+}
+
+Vulnerability to_vulnerability(py::handle h, const std::string& what) {
+  if (py::isinstance<Vulnerability>(h)) return h.cast<Vulnerability>();
+  const std::string t = upper(text_of(h, what, "a vulnerability (None, NS, EW, Both)"));
+  if (t == "NONE" || t == "-" || t == "LOVE") return Vulnerability::None;
+  if (t == "BOTH" || t == "ALL") return Vulnerability::Both;
+  if (t == "NS") return Vulnerability::NorthSouth;
+  if (t == "EW") return Vulnerability::EastWest;
+  raise_value_error(what,
+                    "'" + h.cast<std::string>() + "' is not a vulnerability (None, NS, EW, Both)");
+}
+
+Side to_side(py::handle h, const std::string& what) {
+  if (py::isinstance<Side>(h)) return h.cast<Side>();
+  const std::string t = upper(text_of(h, what, "a side (NS, EW)"));
+  if (t == "NS") return Side::NorthSouth;
+  if (t == "EW") return Side::EastWest;
+  raise_value_error(what, "'" + h.cast<std::string>() + "' is not a side (NS, EW)");
+}
+
+Card to_card(py::handle h, const std::string& what) {
+  const std::string t = text_of(h, what, "a card such as 'SA' or 'H9'");
+  if (t.size() == 3 && t[1] == '1' && t[2] == '0')
+    if (auto s = suit_from_letter(t[0])) return Card{*s, 10};
+  if (auto c = parse_card(t); c && t.size() == 2) return *c;
+  raise_value_error(what, "'" + t + "' is not a card (suit S, H, D or C, then rank AKQJT98765432)");
+}
+
+std::vector<Card> to_cards(py::handle h, const std::string& what) {
+  std::vector<Card> cards;
+  if (py::isinstance<py::str>(h)) {
+    // "SAS2HK", "SA S2 HK" or "SA,S2,HK".
+    std::string text;
+    for (char c : h.cast<std::string>())
+      if (c != ' ' && c != ',') text += c;
+    if (text.size() % 2 != 0)
+      raise_value_error(
+          what, "cards run together take two characters each; '" + text + "' has an odd length");
+    for (std::size_t i = 0; i < text.size(); i += 2)
+      cards.push_back(
+          to_card(py::str(text.substr(i, 2)), what + ", card " + std::to_string(i / 2 + 1)));
+    return cards;
+  }
+  if (!py::isinstance<py::iterable>(h))
+    raise_value_error(what, "expected a sequence of cards, got " + type_name(h));
+  std::size_t i = 0;
+  for (py::handle item : py::iter(h))
+    cards.push_back(to_card(item, what + "[" + std::to_string(i++) + "]"));
+  return cards;
+}
+
+std::array<CardSet, 4> to_hands(py::handle h, const std::string& what) {
+  std::array<CardSet, 4> hands{};
+  if (py::isinstance<Deal>(h)) return h.cast<const Deal&>().hands();
+  if (py::isinstance<py::str>(h))
+    return value_or_raise(parse_pbn_deal(h.cast<std::string>()), what).hands();
+  if (py::isinstance<py::dict>(h)) {
+    std::array<bool, 4> given{};
+    for (auto [key, value] : h.cast<py::dict>()) {
+      const Seat s = to_seat(key, what + " key " + shown(key));
+      given[to_int(s)] = true;
+      hands[to_int(s)] = hand_from_python(value, what + "['" + seat_letter(s) + "']");
+    }
+    for (int s = 0; s < kNumSeats; ++s)
+      if (!given[s])
+        raise_value_error(what, std::string("no hand for ") + seat_letter(seat_from_int(s)) +
+                                    " (a dict of hands needs N, E, S and W)");
+    return hands;
+  }
+  if (!py::isinstance<py::sequence>(h))
+    raise_value_error(what,
+                      "expected a Deal, a PBN deal string, a dict of four hands or four "
+                      "hands in N, E, S, W order, got " +
+                          type_name(h));
+  const auto seq = h.cast<py::sequence>();
+  if (seq.size() != 4)
+    raise_value_error(what, "expected four hands (N, E, S, W), got " + std::to_string(seq.size()));
+  for (int s = 0; s < kNumSeats; ++s)
+    hands[s] = hand_from_python(
+        seq[s], what + "[" + std::to_string(s) + "] (" + seat_letter(seat_from_int(s)) + ")");
+  return hands;
+}
+
+Deal to_deal(py::handle h, const std::string& what) {
+  if (py::isinstance<Deal>(h)) return h.cast<const Deal&>();
+  if (py::isinstance<py::str>(h))
+    return value_or_raise(parse_pbn_deal(h.cast<std::string>()), what);
+  return value_or_raise(Deal::from_hands(to_hands(h, what)), what);
+}
+
+std::string strain_text(Strain s) {
+  return s == Strain::NoTrump ? "NT" : std::string(1, strain_letter(s));
+}
+
+std::string seat_text(Seat s) {
+  return std::string(1, seat_letter(s));
+}
+
+std::string card_text(Card c) {
+  return to_string(c);
+}
+
+py::list equal_cards(Suit suit, std::uint16_t equals) {
+  py::list out;
+  for (int r = kMaxRank; r >= kMinRank; --r)
+    if (equals >> r & 1) out.append(card_text(Card{suit, static_cast<std::uint8_t>(r)}));
+  return out;
+}
+
+}  // namespace ddtb::python
