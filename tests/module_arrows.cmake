@@ -2,7 +2,7 @@
 # (docs/ARCHITECTURE.md): core/ at the bottom; tablebase/ and solver/ on
 # core/ only; the builder on core/, tablebase/ and the search interface
 # (solver/search.hpp) and tools/; the C API on the public headers
-# (include/ddtb/) and core/; the CLI on those and tools/ (the tools' shared
+# (include/ddtb/) and core/, as the Python module (python/); the CLI on those and tools/ (the tools' shared
 # command line and progress bar, itself on core/ only). Every module may include include/ddtb/, whose
 # headers include only each other. bench/, tests/ and examples/ may include
 # anything. Used by CTest: cmake -DSOURCE_DIR=<repo> -P module_arrows.cmake
@@ -18,10 +18,11 @@ set(allowed_builder "core;tablebase;solver/search.hpp;tools")
 set(allowed_capi "core")
 set(allowed_cli "core;tools")
 set(allowed_tools "core")
+set(allowed_python "core")
 set(allowed_include "")
 
 set(violations 0)
-foreach(module core solver tablebase builder capi cli tools include)
+foreach(module core solver tablebase builder capi cli tools python include)
   if(module STREQUAL "include")
     file(GLOB_RECURSE files "${SOURCE_DIR}/include/*.h" "${SOURCE_DIR}/include/*.hpp")
   else()
