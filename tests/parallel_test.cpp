@@ -6,11 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <new>
 #include <set>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 namespace ddtb {
@@ -44,20 +46,35 @@ TEST(ParallelFor, MakesOneStatePerWorkerAndNoMoreWorkersThanItems) {
 }
 
 TEST(ParallelFor, CarriesTheFirstErrorToTheCallerAndStops) {
+  // One thread: the items after the failing one never start.
   std::atomic<std::size_t> ran{0};
-  const auto run = [&] {
-    parallel_for(100000, 2, [&](std::size_t i) {
-      ++ran;
-      if (i == 10) throw std::runtime_error("item 10 failed");
-    });
+  const auto fail_at_10 = [&](std::size_t i) {
+    ++ran;
+    if (i == 10) throw std::runtime_error("item 10 failed");
   };
   try {
-    run();
+    parallel_for(1000, 1, fail_at_10);
     FAIL() << "the error was lost";
   } catch (const std::runtime_error& e) {
     EXPECT_STREQ(e.what(), "item 10 failed");
   }
-  EXPECT_LT(ran.load(), 100000u) << "indices kept being handed out after the error";
+  EXPECT_EQ(ran.load(), 11u) << "indices kept being handed out after the error";
+
+  // Two threads: the other worker stops soon after. Its items take a
+  // millisecond each, so running them all would take 20 s: a worker that
+  // never saw the error, not a slow machine, gets near the end.
+  constexpr std::size_t kItems = 20000;
+  ran = 0;
+  try {
+    parallel_for(kItems, 2, [&](std::size_t i) {
+      if (i > 10) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      fail_at_10(i);
+    });
+    FAIL() << "the error was lost";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "item 10 failed");
+  }
+  EXPECT_LT(ran.load(), kItems / 2) << "indices kept being handed out after the error";
 }
 
 TEST(ParallelFor, AFailedStateIsAnErrorToo) {
