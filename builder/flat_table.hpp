@@ -24,6 +24,7 @@ class FlatTable {
       if (same(s.key, key)) return &s.value;
     }
   }
+  const Value* find(const Key& key) const { return const_cast<FlatTable*>(this)->find(key); }
   // Inserts (key, value) if key is absent; returns whether it was inserted.
   bool insert(const Key& key, const Value& value) {
     if ((used_.size() + 1) * 2 > slots_.size()) grow();

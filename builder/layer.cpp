@@ -80,12 +80,13 @@ bool all_within(std::span<const TbSet> sets, const SetQuery& q, int lo, int hi) 
 Layer::Layer(int tricks, StrainClass klass, int bound)
     : tricks_(tricks), klass_(klass), bound_(bound), shapes_(enumerate_shapes(tricks, klass)) {
   sets_.resize(shapes_.size());
+  for (std::size_t i = 0; i < shapes_.size(); ++i)
+    index_.insert(shapes_[i], static_cast<std::uint32_t>(i));
 }
 
 int Layer::index_of(ShapeKey shape) const {
-  auto it = std::lower_bound(shapes_.begin(), shapes_.end(), shape);
-  if (it == shapes_.end() || *it != shape) return -1;
-  return static_cast<int>(it - shapes_.begin());
+  const std::uint32_t* i = index_.find(shape);
+  return i ? static_cast<int>(*i) : -1;
 }
 
 std::uint64_t Layer::set_count() const {
@@ -102,14 +103,25 @@ const TbSet* Layer::find(ShapeKey shape, const Nibbles& state) const {
   return nullptr;
 }
 
+void Layer::seal() {
+  spans_.assign(sets_.size(), ValueRange{});
+  for (std::size_t i = 0; i < sets_.size(); ++i)
+    for (const TbSet& s : sets_[i]) spans_[i].add(s.value);
+}
+
 ValueRange Layer::range(const SetQuery& q) const {
   ValueRange r;
   const int i = index_of(q.shape);
   if (i < 0) return r;
+  // Once the range is the partition's whole span, no set can widen it.
+  const ValueRange whole = spans_.empty() ? ValueRange{0, 99} : spans_[i];
   const Prepared p(q);
   for (const TbSet& s : sets_[i]) {
     if (s.value >= r.lo && s.value <= r.hi) continue;  // cannot widen the range
-    if (p.meets(s)) r.add(s.value);
+    if (p.meets(s)) {
+      r.add(s.value);
+      if (r.lo == whole.lo && r.hi == whole.hi) break;
+    }
   }
   return r;
 }

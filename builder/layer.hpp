@@ -13,6 +13,7 @@
 #include <span>
 #include <vector>
 
+#include "builder/flat_table.hpp"
 #include "core/endgame_probe.hpp"
 #include "tablebase/canonical.hpp"
 #include "tablebase/set.hpp"
@@ -103,12 +104,29 @@ class Layer {
   // Values of the sets meeting the query (empty when none does).
   ValueRange range(const SetQuery& q) const;
 
+  // Records each partition's range of values, with which range() stops as
+  // soon as no further set can widen its answer. Call once every partition's
+  // sets are in place (range() is correct, only slower, without it).
+  void seal();
+
  private:
   int tricks_;
   StrainClass klass_;
   int bound_;
   std::vector<ShapeKey> shapes_;
+  // Shape -> index in shapes_: the oracle asks for a partition of the layer
+  // below at every trick it resolves, and a binary search over a large
+  // layer's shapes misses the cache at most of its steps.
+  struct ShapeHash {
+    std::size_t operator()(ShapeKey k) const {
+      k = (k ^ (k >> 31)) * 0x9e3779b97f4a7c15ull;
+      k = (k ^ (k >> 29)) * 0xbf58476d1ce4e5b9ull;
+      return static_cast<std::size_t>(k ^ (k >> 32));
+    }
+  };
+  FlatTable<ShapeKey, std::uint32_t, ShapeHash> index_;
   std::vector<std::vector<TbSet>> sets_;
+  std::vector<ValueRange> spans_;  // per partition, after seal()
 };
 
 // An EndgameProbe over in-memory layers of one card count (both classes):

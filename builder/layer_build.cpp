@@ -46,6 +46,7 @@ Expected<std::unique_ptr<Layer>> build_layer(int tricks, StrainClass klass,
   job.memory = layer.get();
   if (auto built = build_in_memory(job, lower, threads, stats, progress); !built)
     return built.error();
+  layer->seal();
   return layer;
 }
 
@@ -57,6 +58,7 @@ Expected<std::unique_ptr<Layer>> build_bound_layer(const Layer& exact, int bound
   job.exact_memory = &exact;
   if (auto built = build_in_memory(job, LowerLayers{}, threads, stats, progress); !built)
     return built.error();
+  layer->seal();
   return layer;
 }
 
@@ -76,6 +78,7 @@ Expected<std::unique_ptr<Layer>> load_layer(const LayerFile& file) {
   }
   if (sets != file.header().sets)
     return Error{ErrorCode::kCorruptData, file.name() + ": set count disagrees with the header"};
+  layer->seal();
   return layer;
 }
 

@@ -13,11 +13,46 @@ struct Oracle::Game {
   int tricks;
   std::array<int, 4> fixed{};
   std::array<std::array<std::int8_t, 13>, 4> owner{};
-  std::array<std::array<int, 4>, 4> len{};  // [seat][slot], cards not yet played
-  std::array<std::array<int, 4>, 4> xc{};   // [seat][slot], x's not yet played
-  std::array<std::uint16_t, 4> played{};    // per slot, fixed positions played
-  std::array<Card, 4> cards{};              // this trick, in playing order
+  std::array<Column, 4> col{};             // per slot, cards not yet played
+  std::array<std::uint64_t, 4> known{};    // per slot, one-hot owners of the fixed cards
+  std::array<std::array<int, 4>, 4> xc{};  // [seat][slot], x's not yet played
+  std::array<std::uint16_t, 4> played{};   // per slot, fixed positions played
+  std::array<Card, 4> cards{};             // this trick, in playing order
 };
+
+namespace {
+
+// The cards of seat `seat` in a column (seat 0 in the top nibble).
+constexpr Column seat_unit(int seat) {
+  return static_cast<Column>(1u << (12 - 4 * seat));
+}
+
+// A column seen from seat w: seat w's count in the top nibble.
+constexpr Column rotate_column(Column c, int w) {
+  const unsigned x = c;
+  return static_cast<Column>(w == 0 ? x : ((x << (4 * w)) | (x >> (16 - 4 * w))) & 0xFFFF);
+}
+
+// One-hot owner nibbles seen from seat w (owner o becomes o - w mod 4).
+constexpr std::uint64_t rotate_owners(std::uint64_t x, int w) {
+  if (w == 0) return x;
+  constexpr std::uint64_t ones = 0x1111111111111111ull;
+  const std::uint64_t low = ones * ((1u << (4 - w)) - 1);
+  return ((x >> w) & low) | ((x << (4 - w)) & ~low);
+}
+
+// The nibbles of x without those at the positions set in `gone`.
+inline std::uint64_t drop_positions(std::uint64_t x, unsigned gone) {
+  while (gone) {
+    const int p = 31 - __builtin_clz(gone);  // highest first: lower ones keep their place
+    gone &= ~(1u << p);
+    const std::uint64_t below_p = (std::uint64_t{1} << (4 * p)) - 1;
+    x = (x & below_p) | ((x >> 4) & ~below_p);
+  }
+  return x;
+}
+
+}  // namespace
 
 void Oracle::start(Game& g, StrainClass klass, ShapeKey shape, const std::array<Sequence, 4>& seq,
                    const std::array<int, 4>& fixed) {
@@ -27,13 +62,14 @@ void Oracle::start(Game& g, StrainClass klass, ShapeKey shape, const std::array<
   for (int s = 0; s < 4; ++s) {
     const Column col = slot_column(shape, s);
     g.fixed[s] = fixed[s];
-    for (int h = 0; h < 4; ++h) {
-      g.len[h][s] = column_len(col, h);
-      g.xc[h][s] = g.len[h][s];
-    }
+    g.col[s] = col;
+    g.known[s] = 0;
+    g.played[s] = 0;
+    for (int h = 0; h < 4; ++h) g.xc[h][s] = column_len(col, h);
     for (int i = 0; i < fixed[s]; ++i) {
       const int o = seq_owner(seq[s], i);
       g.owner[s][i] = static_cast<std::int8_t>(o);
+      g.known[s] |= std::uint64_t{1} << (4 * i + o);
       --g.xc[o][s];
     }
   }
@@ -88,18 +124,18 @@ bool Oracle::search(Game& g, int ply, bool lower, int v) {
       if (p > 0 && g.owner[s][p - 1] == seat) continue;
       g.cards[ply] = Card{static_cast<std::int8_t>(s), static_cast<std::int8_t>(p)};
       g.played[s] |= static_cast<std::uint16_t>(1u << p);
-      --g.len[seat][s];
+      g.col[s] -= seat_unit(seat);
       const bool r = search(g, ply + 1, lower, v);
-      ++g.len[seat][s];
+      g.col[s] += seat_unit(seat);
       g.played[s] &= static_cast<std::uint16_t>(~(1u << p));
       if (r == need_one) return r;
     }
     if (g.xc[seat][s] > 0) {
       g.cards[ply] = Card{static_cast<std::int8_t>(s), -1};
       --g.xc[seat][s];
-      --g.len[seat][s];
+      g.col[s] -= seat_unit(seat);
       const bool r = search(g, ply + 1, lower, v);
-      ++g.len[seat][s];
+      g.col[s] += seat_unit(seat);
       ++g.xc[seat][s];
       if (r == need_one) return r;
     }
@@ -144,15 +180,9 @@ Oracle::LeafValue Oracle::resolve(Game& g) {
       std::array<std::uint64_t, 4> prefix{};
       std::array<std::uint8_t, 4> fixed{};
       for (int s = 0; s < 4; ++s) {
-        for (int h = 0; h < 4; ++h)
-          col[s] |= static_cast<Column>(g.len[(w + h) & 3][s] << (12 - 4 * h));
-        int j = 0;
-        for (int p = 0; p < g.fixed[s]; ++p) {
-          if (g.played[s] >> p & 1) continue;
-          prefix[s] |= std::uint64_t{1} << (4 * j + ((g.owner[s][p] - w) & 3));
-          ++j;
-        }
-        fixed[s] = static_cast<std::uint8_t>(j);
+        col[s] = rotate_column(g.col[s], w);
+        prefix[s] = rotate_owners(drop_positions(g.known[s], g.played[s]), w);
+        fixed[s] = static_cast<std::uint8_t>(g.fixed[s] - std::popcount(g.played[s]));
       }
       const StrainClass klass = g.klass == StrainClass::kTrump && column_total(col[0]) > 0
                                     ? StrainClass::kTrump

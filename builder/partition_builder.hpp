@@ -24,6 +24,7 @@
 #include <span>
 #include <vector>
 
+#include "builder/cover_index.hpp"
 #include "builder/flat_table.hpp"
 #include "builder/layer.hpp"
 #include "builder/oracle.hpp"
@@ -79,8 +80,8 @@ class PartitionBuilder {
   int evaluate(StrainClass klass, ShapeKey shape, const State& state, std::array<int, 4>& fixed);
 
  private:
-  TbSet generalize(StrainClass klass, ShapeKey shape, const State& state, int value,
-                   std::array<int, 4> fixed);
+  TbSet generalize(StrainClass klass, ShapeKey shape, const State& state, const Nibbles& nibbles,
+                   int value, std::array<int, 4> fixed);
   // The walk shared by build and build_bound (see the top of this file);
   // `cover_new(state, nibbles)` makes the set of an uncovered state.
   template <class CoverNew>
@@ -96,6 +97,9 @@ class PartitionBuilder {
   LayerProbe probe_;
   std::vector<State> open_;  // a min-heap (smallest state first)
   FlatTable<State, Empty, StateHash> seen_;
+  CoverIndex cover_index_;
+  // Candidate sets the oracle refused in this partition (see generalize).
+  FlatTable<Nibbles, Empty, NibblesHash> refused_;
   std::unique_ptr<Search> search_;
   Oracle oracle_;
 };
