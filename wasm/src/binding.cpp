@@ -34,9 +34,11 @@ struct PlayedPosition {
   std::array<int, 2> won{};
 };
 
+// `finished`: whether a position with every card played is accepted (to be
+// inspected; there is nothing to solve).
 Expected<PlayedPosition> make_position(const std::string& deal_text, const std::string& trump_text,
                                        const std::string& leader_text,
-                                       const std::string& played_text) {
+                                       const std::string& played_text, bool finished = false) {
   auto deal = to_deal(deal_text, "deal");
   if (!deal) return deal.error();
   auto trump = to_strain(trump_text, "trump");
@@ -55,7 +57,7 @@ Expected<PlayedPosition> make_position(const std::string& deal_text, const std::
     if (next->trick_size() == 0) ++out.won[static_cast<int>(side_of(next->leader()))];
     out.position = *next;
   }
-  if (out.position.tricks_left() == 0)
+  if (out.position.tricks_left() == 0 && !finished)
     return Error{ErrorCode::kBadArgument, "played: every card has been played; nothing to solve"};
   return out;
 }
@@ -174,10 +176,11 @@ class Session {
 
 // The state of a position for a player: {hands: {N, E, S, W} (PBN hands),
 // trump, leader, toPlay, trick: [{seat, card}], legal: [cards], tricksLeft,
-// won: {NS, EW} (tricks taken by `played`)}.
+// won: {NS, EW} (tricks taken by `played`)}. Also when every card has
+// been played (no seat to play then: toPlay is the last trick's winner).
 val inspect(const std::string& deal, const std::string& trump, const std::string& leader,
             const std::string& played) {
-  auto p = make_position(deal, trump, leader, played);
+  auto p = make_position(deal, trump, leader, played, true);
   if (!p) return error_value(p.error());
   const Position& pos = p->position;
   val out = val::object();

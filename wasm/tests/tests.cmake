@@ -52,3 +52,6 @@ foreach(name golden api errors worker)
     ENVIRONMENT "DDTB_REF_DIR=${DDTB_REF_DIR}"
     FIXTURES_REQUIRED ddtb_wasm_npm LABELS wasm TIMEOUT 900)
 endforeach()
+
+# The web page built from the same tree, in a real browser.
+include(${PROJECT_SOURCE_DIR}/web/tests/tests.cmake)
