@@ -133,18 +133,22 @@ function drawPar(par) {
 }
 
 // --- solving a deal -------------------------------------------------------
+// A bad deal hides the results of the one before, so that what is shown
+// always belongs to the text in the box.
 async function solveDeal(text) {
   showMessage('');
   let pbn;
   try {
     pbn = dealFromText(text);
   } catch (e) {
+    $('results').hidden = true;
     showMessage(e.message);
     return;
   }
-  const worker = await workerReady;
+  // busy() marks the page at once, before anything is awaited.
   await busy(async () => {
     try {
+      const worker = await workerReady;
       const deal = await worker.normaliseDeal(pbn);
       const table = await worker.ddTable(deal);
       state.dealer = $('dealer').value;
@@ -157,6 +161,7 @@ async function solveDeal(text) {
       const c = par.contracts[0];
       await startPlay(c ? c.strain : 'NT', c ? c.declarers[0] : 'N');
     } catch (e) {
+      $('results').hidden = true;
       showMessage(playerMessage(e));
     }
   });
@@ -188,9 +193,9 @@ function declarerTotals(info, scores) {
 }
 
 async function drawPlay() {
-  const worker = await workerReady;
   await busy(async () => {
     try {
+      const worker = await workerReady;
       const info = await worker.inspect(position());
       const finished = info.tricksLeft === 0;
       const scores = finished ? null : await worker.solve(position());
