@@ -71,3 +71,15 @@ test('TRACE lines', () => {
   }
   solver.dispose();
 });
+
+test('a small table that fills up, grows and shrinks gives the same tables', () => {
+  // 1 MiB growing to 2 MiB: each of these deals fills it (the wasm memory
+  // is allocated and freed as natively).
+  const small = dd.newSolver({ttMemoryBytes: 1 << 20, ttMaxMemoryBytes: 2 << 20});
+  for (const d of deals.slice(0, 5))
+    assert.deepEqual(flat(small.ddTable(d.pbn)), d.table, `line ${d.line}`);
+  const s = small.stats();
+  assert.ok(s.ttGrows > 0 && s.ttResets > 0, JSON.stringify(s));
+  assert.equal(s.ttMaxMemoryBytes, 2 << 20);
+  small.dispose();
+});

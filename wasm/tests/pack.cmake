@@ -34,5 +34,5 @@ execute_process(COMMAND ${NPM} install --offline --no-audit --no-fund --no-save 
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "npm install ${tarball} failed (${rc})")
 endif()
-file(GLOB tests ${TESTS_DIR}/*.mjs)
+file(GLOB tests ${TESTS_DIR}/*.mjs ${TESTS_DIR}/*.ts)
 file(COPY ${tests} DESTINATION ${CONSUMER_DIR}/test)

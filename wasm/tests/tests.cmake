@@ -9,6 +9,7 @@
 #                        fresh consumer project with these tests (pack.cmake)
 #   ddtb_wasm_<name>     node --test <name>.test.mjs in that project: the
 #                        package as a user gets it, `import ... from 'ddtb'`
+#   ddtb_wasm_types      tsc --strict on types.check.ts in that project
 # They need emscripten, Node.js and npm (scripts/install-deps.sh).
 find_program(DDTB_EMCMAKE emcmake)
 find_program(DDTB_NODE node)
@@ -52,6 +53,23 @@ foreach(name golden api errors worker)
     ENVIRONMENT "DDTB_REF_DIR=${DDTB_REF_DIR}"
     FIXTURES_REQUIRED ddtb_wasm_npm LABELS wasm TIMEOUT 900)
 endforeach()
+
+# The types: tsc (typescript from the npm registry, pinned by
+# types/package-lock.json, installed once into <build>/wasm-types) checks
+# types.check.ts against the installed package's index.d.ts.
+set(ddtb_wasm_types_dir ${PROJECT_BINARY_DIR}/wasm-types)
+add_test(NAME ddtb_wasm_types_setup
+         COMMAND ${CMAKE_COMMAND} -DNPM=${DDTB_NPM} -DLOCK_DIR=${ddtb_wasm_tests}/types
+                 -DTOOLS_DIR=${ddtb_wasm_types_dir} -P ${ddtb_wasm_tests}/npm_tools.cmake)
+set_tests_properties(ddtb_wasm_types_setup PROPERTIES
+  FIXTURES_SETUP ddtb_wasm_types LABELS wasm TIMEOUT 600)
+add_test(NAME ddtb_wasm_types
+         COMMAND ${DDTB_NODE} ${ddtb_wasm_types_dir}/node_modules/typescript/bin/tsc --noEmit --strict
+                 --target es2022 --module nodenext --moduleResolution nodenext
+                 ${ddtb_wasm_consumer}/test/types.check.ts
+         WORKING_DIRECTORY ${ddtb_wasm_consumer})
+set_tests_properties(ddtb_wasm_types PROPERTIES
+  FIXTURES_REQUIRED "ddtb_wasm_npm;ddtb_wasm_types" LABELS wasm TIMEOUT 300)
 
 # The web page built from the same tree, in a real browser.
 include(${PROJECT_SOURCE_DIR}/web/tests/tests.cmake)
