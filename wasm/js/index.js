@@ -117,6 +117,21 @@ function tableNumbers(call, t) {
   fail(call, 'table', `expected a DD table ({S: {N, E, S, W}, ..., NT: ...}) , got ${describe(t)}`);
 }
 
+// Bit (1 << strain) for each strain of `strains` (all five when undefined),
+// strains numbered as DDS's: S, H, D, C, NT = 0..4.
+function strainMask(call, strains) {
+  if (strains === undefined) return 31;
+  if (!Array.isArray(strains)) fail(call, 'strains', `expected an array of strains, got ${describe(strains)}`);
+  let mask = 0;
+  for (const [i, s] of strains.entries()) {
+    const name = typeof s === 'number' ? STRAINS[s] : typeof s === 'string' ? s.toUpperCase() : undefined;
+    const k = STRAINS.indexOf(name === 'N' ? 'NT' : name);
+    if (k < 0) fail(call, `strains[${i}]`, `${describe(s)} is not a strain (S, H, D, C, NT)`);
+    mask |= 1 << k;
+  }
+  return mask;
+}
+
 function targetNumber(call, target) {
   if (!Number.isInteger(target)) fail(call, 'target', `expected a whole number of tricks, got ${describe(target)}`);
   return target;
@@ -143,17 +158,8 @@ export class Solver {
   // The 5 x 4 DD table: table.NT.N is the tricks North takes as declarer in
   // no trump. `strains` limits the strains solved (the others are 0).
   ddTable(deal, options = {}) {
-    let mask = 31;
-    if (options.strains !== undefined) {
-      if (!Array.isArray(options.strains)) fail('ddTable', 'strains', `expected an array of strains, got ${describe(options.strains)}`);
-      mask = 0;
-      for (const [i, s] of options.strains.entries()) {
-        const k = STRAINS.indexOf(typeof s === 'string' ? s.toUpperCase().replace(/^N$/, 'NT') : STRAINS[s]);
-        if (k < 0) fail('ddTable', `strains[${i}]`, `${describe(s)} is not a strain (S, H, D, C, NT)`);
-        mask |= 1 << k;
-      }
-    }
-    return unwrap('ddTable', this.#session.ddTable(dealText('ddTable', 'deal', deal), mask)).table;
+    return unwrap('ddTable', this.#session.ddTable(dealText('ddTable', 'deal', deal),
+                                                  strainMask('ddTable', options.strains))).table;
   }
 
   // DD tables of many deals, in order; onProgress(done, total) after each.
@@ -304,7 +310,8 @@ export class Ddtb {
 
 async function wasmBytes(url) {
   if (isNode() && url.protocol === 'file:') {
-    const fs = await import('node:fs/promises');
+    // (Bundlers for the browser must not resolve this Node-only import.)
+    const fs = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:fs/promises');
     return new Uint8Array(await fs.readFile(url));
   }
   const response = await fetch(url);

@@ -21,7 +21,7 @@ async function startWorker(url) {
       terminate: () => w.terminate(),
     };
   }
-  const { Worker: NodeWorker } = await import('node:worker_threads');
+  const { Worker: NodeWorker } = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:worker_threads');
   const w = new NodeWorker(url);
   return {
     post: (m) => w.postMessage(m),
@@ -117,7 +117,7 @@ export async function ddTablesParallel(deals, options = {}) {
     throw new DdtbError('ddTablesParallel: deals: expected an array of deals', 'badArgument');
   const cores = typeof navigator === 'object' && navigator.hardwareConcurrency
                     ? navigator.hardwareConcurrency
-                    : isNode() ? (await import('node:os')).availableParallelism?.() ?? 1 : 1;
+                    : isNode() ? (await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:os')).availableParallelism?.() ?? 1 : 1;
   const n = Math.max(1, Math.min(options.workers ?? cores, deals.length || 1));
   const {workers: _, onProgress, ...loadOptions} = options;
   const pool = await Promise.all(Array.from({length: n}, () => DdtbWorker.create(loadOptions)));

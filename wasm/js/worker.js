@@ -16,7 +16,7 @@ async function port() {
       typeof process !== 'object') {
     return {post: (m) => self.postMessage(m), listen: (f) => { self.onmessage = (e) => f(e.data); }};
   }
-  const { parentPort } = await import('node:worker_threads');
+  const { parentPort } = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:worker_threads');
   return {post: (m) => parentPort.postMessage(m), listen: (f) => parentPort.on('message', f)};
 }
 

@@ -27,6 +27,7 @@ test('bad deals name the hand and the character', () => {
   throwsWith(() => dd.ddTable(42), 'badArgument', /^ddTable: deal: expected a PBN deal string or four hands, got a number/);
   throwsWith(() => dd.ddTable({N: 'AKQ', E: 7}), 'badArgument', /^ddTable: deal\.E: expected a PBN hand/);
   throwsWith(() => dd.ddTables([DEAL, 'N:xyz']), 'syntax', /^ddTables: deals\[1\]: deal: /);
+  throwsWith(() => dd.ddTable(DEAL, {strains: ['S', 'X']}), 'badArgument', /^ddTable: strains\[1\]: 'X' is not a strain/);
 });
 
 test('bad positions name the argument, the card and its place in the play', () => {
