@@ -86,6 +86,30 @@ function dealFromText(text) {
   return 'N:' + hands.join(' ');
 }
 
+// A PBN game's [Dealer "E"] and [Vulnerable "NS"] tags set the dealer and
+// vulnerability selects.
+function takeTags(text) {
+  const dealer = text.match(/\[\s*Dealer\s+"([NESW])"\s*\]/i);
+  if (dealer) $('dealer').value = dealer[1].toUpperCase();
+  const vul = text.match(/\[\s*Vulnerable\s+"([^"]*)"\s*\]/i);
+  if (vul) {
+    const v = vul[1].trim().toUpperCase();
+    const value = {NONE: 'None', LOVE: 'None', '-': 'None', NS: 'NS', EW: 'EW', ALL: 'Both', BOTH: 'Both'}[v];
+    if (value) $('vul').value = value;
+  }
+}
+
+// Par again when the dealer or the vulnerability changes.
+async function redrawPar() {
+  if (!state.table) return;
+  state.dealer = $('dealer').value;
+  state.vul = $('vul').value;
+  await busy(async () => {
+    const worker = await workerReady;
+    drawPar(await worker.dealerPar(state.table, state.dealer, state.vul));
+  });
+}
+
 function randomDeal() {
   const deck = SUITS.flatMap((s) => [...RANKS].map((r) => ({s, r})));
   const random = new Uint32Array(deck.length);
@@ -140,6 +164,7 @@ async function solveDeal(text) {
   let pbn;
   try {
     pbn = dealFromText(text);
+    takeTags(text);
   } catch (e) {
     $('results').hidden = true;
     showMessage(e.message);
@@ -302,6 +327,8 @@ $('random').addEventListener('click', () => {
   $('deal-text').value = randomDeal();
   solveDeal($('deal-text').value);
 });
+$('dealer').addEventListener('change', redrawPar);
+$('vul').addEventListener('change', redrawPar);
 $('undo').addEventListener('click', undo);
 $('redo').addEventListener('click', redo);
 $('restart').addEventListener('click', restart);

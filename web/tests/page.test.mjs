@@ -197,5 +197,18 @@ test('offline once loaded', async () => {
   await page.reload();
   await solve(page, `[Deal "${d.pbn}"]`);
   assert.deepEqual(await readTable(page), d.table);
+  // A PBN game's dealer and vulnerability tags set par's (list100's second
+  // deal: dealer E, N-S vulnerable; its PAR2 line).
+  const d2 = readList100()[1];
+  assert.deepEqual([d2.dealer, d2.vul], [1, 2]);
+  await solve(page, `[Dealer "E"]\n[Vulnerable "NS"]\n[Deal "${d2.pbn}"]`);
+  assert.deepEqual(await readTable(page), d2.table);
+  const score = Number(d2.par2[0]);
+  const parText = await page.textContent('#par');
+  assert.ok(parText.includes(score > 0 ? `N-S +${score}` : `E-W +${-score}`), parText);
+  assert.match(parText, /dealer E, vul NS/);
+  // Changing the vulnerability recomputes par.
+  await page.selectOption('#vul', 'None');
+  await page.waitForFunction(() => /vul None/.test(document.querySelector('#par').textContent));
   await context.close();
 });
