@@ -155,9 +155,8 @@ export class Solver {
   dispose(): void;
 }
 
-/** The loaded module: the default Solver's calls, synchronous, and the calls that need no Solver. */
+/** The loaded module: a Solver (the default one), and the calls that need no Solver. */
 export class Ddtb extends Solver {
-  readonly solver: Solver;
   readonly version: string;
   newSolver(options?: SolverOptions): Solver;
   inspect(position: Position): PositionState;

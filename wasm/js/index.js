@@ -238,17 +238,14 @@ export class Solver {
   }
 }
 
-// The loaded module: the default Solver's calls, synchronous, and the
-// functions that need no Solver.
-export class Ddtb {
+// The loaded module: a Solver (the default one), and the functions that
+// need no Solver.
+export class Ddtb extends Solver {
   #core;
 
   constructor(core, options = {}) {
+    super(core, options);
     this.#core = core;
-    this.solver = new Solver(core, options);
-    for (const name of ['ddTable', 'ddTables', 'solve', 'bestCard', 'bestCards', 'maxTricks',
-                        'cardsReaching', 'cardReaching', 'analysePlay', 'stats', 'resetStats', 'clear'])
-      this[name] = this.solver[name].bind(this.solver);
   }
 
   // A Solver of its own (another transposition table).
