@@ -12,8 +12,9 @@ const METHODS = new Set(['ddTable', 'ddTables', 'solve', 'bestCard', 'bestCards'
   'parTexts', 'contractScore', 'stats', 'resetStats', 'clear']);
 
 async function port() {
-  if (typeof self === 'object' && typeof self.postMessage === 'function' &&
-      typeof process !== 'object') {
+  // A Web Worker (Node has no WorkerGlobalScope, even where a bundler
+  // defines `process` in the browser).
+  if (typeof WorkerGlobalScope !== 'undefined' && self instanceof WorkerGlobalScope) {
     return {post: (m) => self.postMessage(m), listen: (f) => { self.onmessage = (e) => f(e.data); }};
   }
   const { parentPort } = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:worker_threads');
