@@ -114,7 +114,7 @@ function tableNumbers(call, t) {
     }
     return out;
   }
-  fail(call, 'table', `expected a DD table ({S: {N, E, S, W}, ..., NT: ...}) , got ${describe(t)}`);
+  fail(call, 'table', `expected a DD table ({S: {N, E, S, W}, ..., NT: ...}), got ${describe(t)}`);
 }
 
 // Bit (1 << strain) for each strain of `strains` (all five when undefined),
