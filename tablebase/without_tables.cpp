@@ -1,4 +1,4 @@
-// The public Tablebase of a libddtb built with DDTB_TABLEBASE=OFF
+// The public Tablebase of a libddtb built with DDTB_WITH_TABLES=OFF
 // (tablebase/CMakeLists.txt): open() always fails, so no Tablebase object
 // exists and the members that need one are never reached.
 #include <cassert>
@@ -16,7 +16,7 @@ Expected<std::shared_ptr<const Tablebase>> Tablebase::open(const std::string& di
                                                            const TablebaseOptions&) {
   return Error{ErrorCode::kNotFound, "cannot open the endgame tables in " + dir +
                                          ": this build of ddtb has no tablebase support "
-                                         "(built with DDTB_TABLEBASE=OFF)"};
+                                         "(built with DDTB_WITH_TABLES=OFF)"};
 }
 
 int Tablebase::max_cards() const {
