@@ -3,8 +3,9 @@
 # pinned in ${EXPECTED} (bench/signature.txt). The second run uses the
 # baseline search variant (DDTB_ISA=base, core/isa.hpp), so the check also
 # shows that the variants search the same tree. Used by CTest
-# (bench/CMakeLists.txt):
-#   cmake -DBENCH=<path to ddtb-bench> -DEXPECTED=<signature.txt> -P check_signature.cmake
+# (bench/CMakeLists.txt, and wasm/tests/tests.cmake with RUNNER=node for the
+# WebAssembly ddtb-bench.js, whose one variant is the portable one):
+#   cmake [-DRUNNER=<node>] -DBENCH=<path to ddtb-bench> -DEXPECTED=<signature.txt> -P check_signature.cmake
 if(NOT BENCH OR NOT EXPECTED)
   message(FATAL_ERROR "usage: cmake -DBENCH=<ddtb-bench> -DEXPECTED=<signature.txt> -P check_signature.cmake")
 endif()
@@ -18,7 +19,7 @@ set(totals "")
 set(env_1 "")
 set(env_2 DDTB_ISA=base)
 foreach(run 1 2)
-  execute_process(COMMAND ${CMAKE_COMMAND} -E env ${env_${run}} ${BENCH} signature
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env ${env_${run}} ${RUNNER} ${BENCH} signature
                   OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "run ${run}: ${BENCH} signature failed (${rc}):\n${err}")

@@ -22,4 +22,10 @@ apt-get install -y -qq --no-install-recommends \
   openmpi-bin libopenmpi-dev \
   libcli11-dev \
   pybind11-dev python3-dev python3-venv python3-pytest \
-  clang-14 libclang-rt-14-dev llvm-14 clang-format-14
+  clang-14 libclang-rt-14-dev llvm-14 clang-format-14 \
+  emscripten node-acorn nodejs chromium
+# Debian's nodejs comes without npm (the package npm); NodeSource's nodejs,
+# if installed instead, has npm inside and conflicts with Debian's.
+if ! command -v npm >/dev/null; then
+  apt-get install -y -qq --no-install-recommends npm
+fi

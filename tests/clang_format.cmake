@@ -7,7 +7,7 @@ if(NOT CLANG_FORMAT OR NOT SOURCE_DIR)
   message(FATAL_ERROR "usage: cmake -DCLANG_FORMAT=<clang-format-14> -DSOURCE_DIR=<repo> -P clang_format.cmake")
 endif()
 set(files "")
-foreach(dir core solver tablebase builder capi cli tools python bench tests include)
+foreach(dir core solver tablebase builder capi cli tools python wasm bench tests include)
   file(GLOB_RECURSE found "${SOURCE_DIR}/${dir}/*.c" "${SOURCE_DIR}/${dir}/*.h"
        "${SOURCE_DIR}/${dir}/*.cpp" "${SOURCE_DIR}/${dir}/*.hpp")
   list(APPEND files ${found})

@@ -2,7 +2,8 @@
 # (docs/ARCHITECTURE.md): core/ at the bottom; tablebase/ and solver/ on
 # core/ only; the builder on core/, tablebase/ and the search interface
 # (solver/search.hpp) and tools/; the C API on the public headers
-# (include/ddtb/) and core/, as the Python module (python/); the CLI on those and tools/ (the tools' shared
+# (include/ddtb/) and core/, as the Python module (python/) and the
+# WebAssembly binding (wasm/src/); the CLI on those and tools/ (the tools' shared
 # command line and progress bar, itself on core/ only). Every module may include include/ddtb/, whose
 # headers include only each other. bench/, tests/ and examples/ may include
 # anything. Used by CTest: cmake -DSOURCE_DIR=<repo> -P module_arrows.cmake
@@ -19,15 +20,17 @@ set(allowed_capi "core")
 set(allowed_cli "core;tools")
 set(allowed_tools "core")
 set(allowed_python "core")
+set(allowed_wasm "core")
 set(allowed_include "")
 
 set(violations 0)
-foreach(module core solver tablebase builder capi cli tools python include)
+foreach(module core solver tablebase builder capi cli tools python wasm include)
   if(module STREQUAL "include")
     file(GLOB_RECURSE files "${SOURCE_DIR}/include/*.h" "${SOURCE_DIR}/include/*.hpp")
-  elseif(module STREQUAL "python")
-    # The module's sources; its tests (python/tests/) may include anything.
-    file(GLOB_RECURSE files "${SOURCE_DIR}/python/src/*.hpp" "${SOURCE_DIR}/python/src/*.cpp")
+  elseif(module STREQUAL "python" OR module STREQUAL "wasm")
+    # The binding's sources; its tests (python/tests/, wasm/tests/) and
+    # wasm/bench_main.cpp (a benchmark) may include anything.
+    file(GLOB_RECURSE files "${SOURCE_DIR}/${module}/src/*.hpp" "${SOURCE_DIR}/${module}/src/*.cpp")
   else()
     file(GLOB_RECURSE files "${SOURCE_DIR}/${module}/*.h" "${SOURCE_DIR}/${module}/*.hpp"
          "${SOURCE_DIR}/${module}/*.c" "${SOURCE_DIR}/${module}/*.cpp")

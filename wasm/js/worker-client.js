@@ -1,0 +1,142 @@
+// DdtbWorker: ddtb's calls run in a Web Worker (a worker thread in Node), so
+// that a page never blocks while a deal is solved. Every call returns a
+// Promise of what the synchronous Ddtb call (index.js) returns, or rejects
+// with the same DdtbError. Calls to one worker run one after another.
+import { DdtbError } from './index.js';
+
+function isNode() {
+  return typeof process === 'object' && process !== null && typeof process.versions === 'object' &&
+         typeof process.versions.node === 'string';
+}
+
+async function startWorker(url) {
+  if (typeof Worker === 'function' && !isNode()) {
+    const w = new Worker(url, {type: 'module'});
+    return {
+      post: (m) => w.postMessage(m),
+      listen: (f, fail) => {
+        w.onmessage = (e) => f(e.data);
+        w.onerror = (e) => fail(new DdtbError(`worker: ${e.message ?? 'failed to start'}`, 'internal'));
+      },
+      terminate: () => w.terminate(),
+    };
+  }
+  const { Worker: NodeWorker } = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:worker_threads');
+  const w = new NodeWorker(url);
+  return {
+    post: (m) => w.postMessage(m),
+    listen: (f, fail) => {
+      w.on('message', f);
+      w.on('error', (e) => fail(new DdtbError(`worker: ${e.message}`, 'internal')));
+    },
+    terminate: () => w.terminate(),
+  };
+}
+
+export class DdtbWorker {
+  #channel;
+  #next = 1;
+  #pending = new Map();  // id -> {resolve, reject, onProgress}
+
+  // Starts a worker and loads ddtb in it; options as for load() (index.js),
+  // plus workerUrl (default: worker.js next to this file).
+  static async create(options = {}) {
+    const {workerUrl, ...loadOptions} = options;
+    const channel = await startWorker(workerUrl ? new URL(workerUrl, import.meta.url)
+                                                : new URL('./worker.js', import.meta.url));
+    const client = new DdtbWorker(channel);
+    if (loadOptions.wasmUrl) loadOptions.wasmUrl = new URL(loadOptions.wasmUrl, import.meta.url).href;
+    client.version = await client.#call('load', [loadOptions]);
+    return client;
+  }
+
+  constructor(channel) {
+    this.#channel = channel;
+    channel.listen((m) => this.#receive(m), (e) => this.#failAll(e));
+  }
+
+  ddTable(deal, options) { return this.#call('ddTable', [deal, options]); }
+  // onProgress(done, total) is called as the worker goes.
+  ddTables(deals, options = {}) {
+    return this.#call('ddTables', [deals, {progress: !!options.onProgress}], options.onProgress);
+  }
+  solve(position) { return this.#call('solve', [position]); }
+  bestCard(position) { return this.#call('bestCard', [position]); }
+  bestCards(position) { return this.#call('bestCards', [position]); }
+  maxTricks(position) { return this.#call('maxTricks', [position]); }
+  cardsReaching(position, target) { return this.#call('cardsReaching', [position, target]); }
+  cardReaching(position, target) { return this.#call('cardReaching', [position, target]); }
+  analysePlay(position, cards, options) { return this.#call('analysePlay', [position, cards, options]); }
+  inspect(position) { return this.#call('inspect', [position]); }
+  normaliseDeal(deal, first) { return this.#call('normaliseDeal', [deal, first]); }
+  dealerPar(table, dealer, vulnerability) { return this.#call('dealerPar', [table, dealer, vulnerability]); }
+  par(table, vulnerability, first) { return this.#call('par', [table, vulnerability, first]); }
+  parTexts(table, vulnerability) { return this.#call('parTexts', [table, vulnerability]); }
+  contractScore(contract) { return this.#call('contractScore', [contract]); }
+  stats() { return this.#call('stats', []); }
+  resetStats() { return this.#call('resetStats', []); }
+  clear() { return this.#call('clear', []); }
+
+  // Stops the worker; pending calls reject.
+  terminate() {
+    this.#channel.terminate();
+    this.#failAll(new DdtbError('worker: terminated', 'internal'));
+  }
+
+  #call(method, args, onProgress) {
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, {resolve, reject, onProgress});
+      this.#channel.post({id, method, args});
+    });
+  }
+
+  #receive({id, result, error, code, progress}) {
+    const p = this.#pending.get(id);
+    if (!p) return;
+    if (progress) {
+      if (p.onProgress) p.onProgress(progress[0], progress[1]);
+      return;
+    }
+    this.#pending.delete(id);
+    if (error !== undefined) p.reject(new DdtbError(error, code));
+    else p.resolve(result);
+  }
+
+  #failAll(e) {
+    for (const p of this.#pending.values()) p.reject(e);
+    this.#pending.clear();
+  }
+}
+
+// DD tables of many deals on `workers` workers at once (default: the
+// machine's cores), in the order given; onProgress(done, total) as they come.
+// The workers are stopped at the end. A bad deal rejects, naming its index.
+export async function ddTablesParallel(deals, options = {}) {
+  if (!Array.isArray(deals))
+    throw new DdtbError('ddTablesParallel: deals: expected an array of deals', 'badArgument');
+  const cores = typeof navigator === 'object' && navigator.hardwareConcurrency
+                    ? navigator.hardwareConcurrency
+                    : isNode() ? (await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:os')).availableParallelism?.() ?? 1 : 1;
+  const n = Math.max(1, Math.min(options.workers ?? cores, deals.length || 1));
+  const {workers: _, onProgress, ...loadOptions} = options;
+  const pool = await Promise.all(Array.from({length: n}, () => DdtbWorker.create(loadOptions)));
+  const out = new Array(deals.length);
+  let next = 0, done = 0;
+  try {
+    await Promise.all(pool.map(async (w) => {
+      while (next < deals.length) {
+        const i = next++;
+        try {
+          out[i] = await w.ddTable(deals[i]);
+        } catch (e) {
+          throw new DdtbError(e.message.replace(/^ddTable: /, `ddTablesParallel: deals[${i}]: `), e.code);
+        }
+        if (onProgress) onProgress(++done, deals.length);
+      }
+    }));
+  } finally {
+    for (const w of pool) w.terminate();
+  }
+  return out;
+}

@@ -1,0 +1,214 @@
+// The web page in a real browser: Debian's Chromium, headless, driven by
+// playwright-core (which downloads no browser). Serves the built site
+// (DDTB_SITE_DIR) on localhost, enters list100's first deal and checks the
+// table against DDS's (list100's TABLE line), the opening leader's card
+// scores against its FUT line, then plays the recorded cards and checks the
+// running result against its TRACE line, with undo and replay; a bad deal
+// shows its message; the page works offline once loaded. Screenshots go to
+// DDTB_SCREENSHOT_DIR.
+//
+//   DDTB_SITE_DIR=build/wasm/wasm/site DDTB_REF_DIR=../shared/ref \
+//   DDTB_SCREENSHOT_DIR=/tmp node --test page.test.mjs
+import assert from 'node:assert/strict';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, test } from 'node:test';
+
+import { chromium } from 'playwright-core';
+
+import { card, readList100, SEATS, STRAINS } from './list100.mjs';
+
+const SITE = process.env.DDTB_SITE_DIR;
+const SHOTS = process.env.DDTB_SCREENSHOT_DIR ?? '.';
+const CHROMIUM = process.env.DDTB_CHROMIUM ?? '/usr/bin/chromium';
+const TYPES = {'.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css',
+               '.wasm': 'application/wasm', '.webmanifest': 'application/manifest+json'};
+
+const d = readList100()[0];
+let server, base, browser;
+
+before(async () => {
+  assert.ok(SITE && existsSync(join(SITE, 'index.html')), `DDTB_SITE_DIR (${SITE}) has no index.html`);
+  server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    let file = join(SITE, path);
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, {'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream'});
+    createReadStream(file).pipe(res);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${server.address().port}/`;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+           '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function openPage(viewport) {
+  const context = await browser.newContext({viewport});
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(base);
+  return {context, page, errors};
+}
+
+async function solve(page, text) {
+  await page.fill('#deal-text', text);
+  const start = Date.now();
+  await page.click('#solve');
+  await page.waitForFunction(() => document.querySelector('#spinner').hidden &&
+                                    !document.body.classList.contains('busy') &&
+                                    (!document.querySelector('#results').hidden ||
+                                     !document.querySelector('#message').hidden));
+  return Date.now() - start;
+}
+
+// The table as DDS's resTable: S,H,D,C,NT by N,E,S,W.
+async function readTable(page) {
+  const rows = await page.$$eval('#dd-table tbody tr', (trs) => trs.map((tr) => [
+    tr.querySelector('th').textContent, [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))]));
+  const bySeat = Object.fromEntries(rows);  // columns NT, S, H, D, C
+  return STRAINS.flatMap((s) => SEATS.map((h) => bySeat[h][(STRAINS.indexOf(s) + 1) % 5]));
+}
+
+// The cards offered to the seat to play: card -> {total, loses}.
+async function offered(page) {
+  return Object.fromEntries(await page.$$eval('button.card', (bs) => bs.map((b) => [
+    b.dataset.card, {total: Number(b.querySelector('sub').textContent), loses: b.classList.contains('loses')}])));
+}
+
+async function endsWith(page) {
+  const text = await page.textContent('#tally');
+  const m = text.match(/ends with (\d+)/);
+  assert.ok(m, `no result in "${text}"`);
+  return Number(m[1]);
+}
+
+async function waitIdle(page) {
+  await page.waitForFunction(() => !document.body.classList.contains('busy'));
+}
+
+test('a deal: its table, the lead scores, playing, undo and replay', async () => {
+  const {context, page, errors} = await openPage({width: 1200, height: 860});
+  const ms = await solve(page, d.pbn);
+  console.log(`full DD table in the page: ${ms} ms`);
+  assert.deepEqual(await readTable(page), d.table, 'the page\'s table differs from list100\'s (DDS)');
+  assert.match(await page.textContent('#par'), /Par/);
+
+  // The FUT line's contract: trump d.trump, led by d.first, declared by its right-hand opponent.
+  const strain = STRAINS[d.trump];
+  const declarer = SEATS[(d.first + 3) % 4];
+  const column = (STRAINS.indexOf(strain) + 1) % 5;  // NT first on the page
+  const row = ['N', 'S', 'E', 'W'].indexOf(declarer);
+  await page.click(`#dd-table tbody tr:nth-child(${row + 1}) td:nth-child(${column + 2}) button`);
+  await waitIdle(page);
+  const lead = await offered(page);
+  const best = d.fut[0].tricks;
+  for (const f of d.fut) {
+    const c = card(f.suit, f.rank);
+    assert.equal(lead[c].total, 13 - f.tricks, `${c}: declarer's total`);
+    assert.equal(lead[c].loses, f.tricks < best, `${c}: marked as losing`);
+  }
+  assert.equal(await endsWith(page), d.trace[0]);
+  await page.screenshot({path: join(SHOTS, 'page-lead.png'), fullPage: true});
+
+  // Play the recorded cards; after each, the result with best play from
+  // there on is the TRACE line's.
+  const cards = d.play.match(/../g).slice(0, 6);
+  for (const [i, c] of cards.entries()) {
+    await page.click(`button.card[data-card="${c}"]`);
+    await waitIdle(page);
+    assert.equal(await endsWith(page), d.trace[i + 1], `after card ${i + 1} (${c})`);
+  }
+  await page.screenshot({path: join(SHOTS, 'page-play.png'), fullPage: true});
+  await page.click('#undo');
+  await waitIdle(page);
+  await page.click('#undo');
+  await waitIdle(page);
+  assert.equal(await endsWith(page), d.trace[4]);
+  await page.click('#redo');
+  await waitIdle(page);
+  assert.equal(await endsWith(page), d.trace[5]);
+  assert.ok(await page.isVisible(`button.card[data-card="${cards[5]}"]`), 'the undone card is playable again');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a bad deal shows what is wrong and where', async () => {
+  const {context, page} = await openPage({width: 390, height: 844});
+  assert.equal(await page.isVisible('#results'), false, 'results shown before any deal');
+  const bad = d.pbn.replace(/ (\S+)$/, (m, west) => ' ' + west.slice(0, -1) + 'X');
+  await solve(page, bad);
+  const message = await page.textContent('#message');
+  assert.match(message, /^Bad deal: hand 4 \(West\), character \d+: 'X' is not a rank/);
+  assert.equal(await page.isVisible('#results'), false, 'results shown for a bad deal');
+  await page.screenshot({path: join(SHOTS, 'page-bad-deal.png')});
+  // After a good deal, a bad one hides its results.
+  await solve(page, d.pbn);
+  assert.equal(await page.isVisible('#results'), true);
+  assert.equal(await page.isVisible('#message'), false);
+  await solve(page, 'N:AKQ');
+  assert.match(await page.textContent('#message'), /^Bad deal: /);
+  assert.equal(await page.isVisible('#results'), false);
+  await solve(page, 'AKQ.T98.J2.5432');
+  assert.match(await page.textContent('#message'), /^Expected four hands \(North, East, South, West\), found 1/);
+  await context.close();
+});
+
+test('phone-sized: a random deal, four hands typed one per line', async () => {
+  const {context, page, errors} = await openPage({width: 390, height: 844});
+  await page.click('#random');
+  await page.waitForFunction(() => document.querySelectorAll('#dd-table tbody button').length === 20);
+  await waitIdle(page);
+  // The random deal's table is the library's (the site's own package, in Node).
+  const dealt = await page.inputValue('#deal-text');
+  const {load} = await import(pathToFileURL(join(SITE, 'ddtb', 'index.js')).href);
+  const t = (await load()).ddTable(dealt);
+  assert.deepEqual(await readTable(page), STRAINS.flatMap((s) => SEATS.map((h) => t[s][h])), dealt);
+  const hands = d.pbn.slice(2).split(' ');
+  await solve(page, `North: ${hands[0]}\nEast: ${hands[1]}\nSouth: ${hands[2]}\nWest: ${hands[3]}`);
+  assert.deepEqual(await readTable(page), d.table);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page is ${width} px wide on a 390 px screen`);
+  await page.screenshot({path: join(SHOTS, 'page-phone.png'), fullPage: true});
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('offline once loaded', async () => {
+  const {context, page} = await openPage({width: 1000, height: 800});
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await context.setOffline(true);
+  await page.reload();
+  await solve(page, `[Deal "${d.pbn}"]`);
+  assert.deepEqual(await readTable(page), d.table);
+  // A PBN game's dealer and vulnerability tags set par's (list100's second
+  // deal: dealer E, N-S vulnerable; its PAR2 line).
+  const d2 = readList100()[1];
+  assert.deepEqual([d2.dealer, d2.vul], [1, 2]);
+  await solve(page, `[Dealer "E"]\n[Vulnerable "NS"]\n[Deal "${d2.pbn}"]`);
+  assert.deepEqual(await readTable(page), d2.table);
+  const score = Number(d2.par2[0]);
+  const parText = await page.textContent('#par');
+  assert.ok(parText.includes(score > 0 ? `N-S +${score}` : `E-W +${-score}`), parText);
+  assert.match(parText, /dealer E, vul NS/);
+  // Changing the vulnerability recomputes par.
+  await page.selectOption('#vul', 'None');
+  await page.waitForFunction(() => /vul None/.test(document.querySelector('#par').textContent));
+  await context.close();
+});
