@@ -45,6 +45,14 @@ foreach(name api golden random errors batch install)
   set_tests_properties(ddtb_python_${name} PROPERTIES
     ENVIRONMENT "${ddtb_pytest_env}" LABELS python TIMEOUT 600)
 endforeach()
+# `cmake --install` of this build into a fresh prefix, then the module
+# imported from there (test_cmake_install.py).
+add_test(NAME ddtb_python_cmake_install
+         COMMAND ${ddtb_pytest_python} -m pytest -q -p no:cacheprovider
+                 ${CMAKE_CURRENT_LIST_DIR}/test_cmake_install.py)
+set_tests_properties(ddtb_python_cmake_install PROPERTIES
+  ENVIRONMENT "${ddtb_pytest_env};DDTB_BUILD_DIR=${PROJECT_BINARY_DIR};DDTB_PYTHON_INSTALL_DIR=${DDTB_PYTHON_INSTALL_DIR}"
+  LABELS python TIMEOUT 600)
 # Builds the whole library again through pip in a fresh venv: minutes.
 set_tests_properties(ddtb_python_install PROPERTIES LABELS "python;long" TIMEOUT 1800)
 # Measures CPU time against wall time: alone, so other tests do not take its cores.
