@@ -134,11 +134,6 @@ std::string_view vulnerability_name(Vulnerability v) {
   return "None";
 }
 
-std::string_view strain_name(Strain s) {
-  static constexpr std::array<std::string_view, 5> kNames{"S", "H", "D", "C", "NT"};
-  return kNames[to_int(s)];
-}
-
 std::string contract_text(const Contract& c) {
   std::string out = c.level ? std::to_string(c.level) : "";
   out += strain_name(c.strain);

@@ -47,6 +47,5 @@ std::optional<BoardConditions> conditions_of_board_number(std::string_view board
 // Text forms used by the output formats.
 std::string_view vulnerability_name(Vulnerability v);  // "None", "NS", "EW", "All"
 std::string contract_text(const Contract& c);          // "4S", "3NTX", "S" (level 0)
-std::string_view strain_name(Strain s);                // "NT", "S", "H", "D", "C"
 
 }  // namespace ddtb::cli

@@ -28,37 +28,9 @@ namespace ddtb::cli {
 
 namespace {
 
-constexpr Seat kRowOrder[] = {Seat::North, Seat::South, Seat::East, Seat::West};
-constexpr Strain kColumnOrder[] = {Strain::NoTrump, Strain::Spades, Strain::Hearts,
-                                   Strain::Diamonds, Strain::Clubs};
-
 void append_tag(std::string& out, const Board& board, const char* tag, const char* label) {
   const Tag* t = board.game.find(tag);
   if (t && !t->value.empty()) out += std::string("   ") + label + " " + t->value;
-}
-
-std::string table_text(const DdTable& table, unsigned strains, unsigned declarers) {
-  std::string out = "    ";
-  for (const Strain strain : kColumnOrder)
-    if (strains >> to_int(strain) & 1) {
-      char cell[8];
-      std::snprintf(cell, sizeof cell, "%4s", std::string(strain_name(strain)).c_str());
-      out += cell;
-    }
-  out += '\n';
-  for (const Seat declarer : kRowOrder) {
-    if (!(declarers >> to_int(declarer) & 1)) continue;
-    out += "   ";
-    out += seat_letter(declarer);
-    for (const Strain strain : kColumnOrder) {
-      if (!(strains >> to_int(strain) & 1)) continue;
-      char cell[8];
-      std::snprintf(cell, sizeof cell, "%4d", table.get(strain, declarer));
-      out += cell;
-    }
-    out += '\n';
-  }
-  return out;
 }
 
 std::string play_text(const PlayAnalysis& play) {
@@ -103,7 +75,7 @@ std::string text_board(const Board& board) {
   append_tag(out, board, "Vulnerable", "Vul");
   out += '\n';
   out += to_pbn(*board.deal, board.first_seat) + '\n';
-  out += table_text(*board.result.table, board.shown_strains, board.shown_declarers);
+  out += to_text(*board.result.table, board.shown_strains, board.shown_declarers);
   if (board.result.par)
     out += "Par " + optimum_score_value(*board.result.par) + ": " +
            par_contracts_text(*board.result.par) + "   (dealer " + seat_letter(board.par->dealer) +

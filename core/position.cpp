@@ -34,7 +34,65 @@ std::string quoted(char c) {
   return buf;
 }
 
+// The hand at text[i] up to the next space (i is left there): suits S.H.D.C
+// separated by dots. `label` starts each message ("" or "hand 1 (North), ");
+// `owner` (64 entries, -1 free) takes this hand's number `h` for its cards,
+// and a card some earlier hand holds is an error naming that hand by
+// `label_of(number)`. Character numbers count from the start of `text`.
+template <class LabelOf>
+Expected<CardSet> parse_hand_at(std::string_view text, std::size_t& i, const std::string& label,
+                                std::vector<int>& owner, int h, LabelOf label_of) {
+  const std::size_t n = text.size();
+  auto col = [](std::size_t pos) { return "character " + std::to_string(pos + 1); };
+  int suit = 0;
+  CardSet hand;
+  for (; i < n && !is_space(text[i]); ++i) {
+    const char c = text[i];
+    if (c == '.') {
+      if (++suit > 3)
+        return syntax(label + col(i) + ": a hand has four suits (S.H.D.C), this is a fifth");
+      continue;
+    }
+    int rank;
+    if (c == '1' && i + 1 < n && text[i + 1] == '0') {
+      rank = 10;
+      ++i;
+    } else if (auto r = rank_from_letter(c)) {
+      rank = *r;
+    } else {
+      return syntax(label + col(i) + ": " + quoted(c) + " is not a rank (2-9, T, J, Q, K, A)");
+    }
+    const Card card{suit_from_int(suit), static_cast<std::uint8_t>(rank)};
+    const int prev = owner[card.index()];
+    if (prev >= 0) {
+      const std::string where = prev == h ? "twice in this hand" : "also in " + label_of(prev);
+      return Error{ErrorCode::kDuplicateCard,
+                   label + col(i) + ": card " + to_string(card) + " is " + where};
+    }
+    owner[card.index()] = h;
+    hand.insert(card);
+  }
+  if (suit != 3) {
+    const std::string who = label.empty() ? "the hand" : label.substr(0, label.size() - 2);
+    return syntax(who + ": has " + std::to_string(suit + 1) +
+                  " suits; a hand is four suits separated by '.' (S.H.D.C)");
+  }
+  return hand;
+}
+
 }  // namespace
+
+Expected<CardSet> parse_pbn_hand(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size() && is_space(text[i])) ++i;
+  std::vector<int> owner(64, -1);
+  auto hand = parse_hand_at(text, i, "", owner, 0, [](int) { return std::string(); });
+  if (!hand) return hand.error();
+  while (i < text.size() && is_space(text[i])) ++i;
+  if (i < text.size())
+    return syntax("character " + std::to_string(i + 1) + ": text after the hand");
+  return hand;
+}
 
 Expected<Deal> Deal::from_hands(const std::array<CardSet, 4>& hands) {
   CardSet seen;
@@ -94,41 +152,11 @@ Expected<Deal> parse_pbn_deal(std::string_view text) {
     if (text[i] == '-' && (i + 1 >= n || is_space(text[i + 1])))
       return Error{ErrorCode::kCardCount,
                    label + " is unknown ('-'); solving needs all four hands"};
-    int suit = 0;
-    CardSet hand;
-    for (; i < n && !is_space(text[i]); ++i) {
-      const char c = text[i];
-      if (c == '.') {
-        if (++suit > 3)
-          return syntax(label + ", " + col(i) +
-                        ": a hand has four suits (S.H.D.C), this is a fifth");
-        continue;
-      }
-      int rank;
-      if (c == '1' && i + 1 < n && text[i + 1] == '0') {
-        rank = 10;
-        ++i;
-      } else if (auto r = rank_from_letter(c)) {
-        rank = *r;
-      } else {
-        return syntax(label + ", " + col(i) + ": " + quoted(c) +
-                      " is not a rank (2-9, T, J, Q, K, A)");
-      }
-      const Card card{suit_from_int(suit), static_cast<std::uint8_t>(rank)};
-      const int prev = owner[card.index()];
-      if (prev >= 0) {
-        const std::string where = prev == h ? "twice in this hand"
-                                            : "also in " + hand_label(prev, next_seat(first, prev));
-        return Error{ErrorCode::kDuplicateCard,
-                     label + ", " + col(i) + ": card " + to_string(card) + " is " + where};
-      }
-      owner[card.index()] = h;
-      hand.insert(card);
-    }
-    if (suit != 3)
-      return syntax(label + ": has " + std::to_string(suit + 1) +
-                    " suits; a hand is four suits separated by '.' (S.H.D.C)");
-    hands[to_int(seat)] = hand;
+    auto hand = parse_hand_at(text, i, label + ", ", owner, h, [&](int other) {
+      return hand_label(other, next_seat(first, other));
+    });
+    if (!hand) return hand.error();
+    hands[to_int(seat)] = *hand;
     ++h;
   }
   if (h < 4) return syntax("a deal has four hands separated by spaces; found " + std::to_string(h));

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ddtb/position.hpp"
+#include "ddtb/solver.hpp"
 #include "tests/support/random.hpp"
 
 namespace ddtb::test {
@@ -499,6 +500,59 @@ TEST(PositionPlay, TrickWinnerHelper) {
   EXPECT_EQ(Position::trick_winner(Seat::West, t, Strain::Hearts), Seat::North);
   const std::array<Card, 4> u = {card("HK"), card("H2"), card("HA"), card("HQ")};
   EXPECT_EQ(Position::trick_winner(Seat::South, u, Strain::Spades), Seat::North);
+}
+
+TEST(ParsePbnHand, ReadsAHandAsADealDoes) {
+  const auto deal = parse_pbn_deal(
+      "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 "
+      "AT942.AQ4.32.KJ3");
+  ASSERT_TRUE(deal);
+  const auto west = parse_pbn_hand("  at942.AQ4.32.KJ3 ");
+  ASSERT_TRUE(west) << west.error().message;
+  EXPECT_EQ(*west, deal->hand(Seat::West));
+  const auto ten = parse_pbn_hand("A10.T9..");
+  ASSERT_TRUE(ten);
+  EXPECT_EQ(to_pbn(*ten), "AT.T9..");
+}
+
+TEST(ParsePbnHand, ErrorsNameTheCharacter) {
+  struct Case {
+    const char* text;
+    ErrorCode code;
+    std::vector<std::string> words;
+  } cases[] = {
+      {"AKX.2.3.4", ErrorCode::kSyntax, {"character 3", "'X'", "not a rank"}},
+      {"AKA.2.3.4", ErrorCode::kDuplicateCard, {"character 3", "twice"}},
+      {"AK.2.3", ErrorCode::kSyntax, {"the hand", "3 suits"}},
+      {"A.K.Q.J.T", ErrorCode::kSyntax, {"character 8", "fifth"}},
+      {"A.K.Q.J T", ErrorCode::kSyntax, {"character 9", "after the hand"}},
+      {"", ErrorCode::kSyntax, {"1 suits"}},
+  };
+  for (const Case& c : cases) {
+    const auto hand = parse_pbn_hand(c.text);
+    ASSERT_FALSE(hand) << c.text;
+    EXPECT_EQ(hand.error().code, c.code) << c.text;
+    for (const std::string& w : c.words)
+      EXPECT_NE(hand.error().message.find(w), std::string::npos)
+          << c.text << ": " << hand.error().message << " lacks " << w;
+  }
+}
+
+TEST(DdTableText, HandRecordLayout) {
+  DdTable t;
+  for (int s = 0; s < 5; ++s)
+    for (int d = 0; d < 4; ++d) t.tricks[s][d] = (3 * s + d) % 14;
+  // Strains S,H,D,C,NT are rows 0..4 of tricks; the text's columns are NT S H D C.
+  EXPECT_EQ(to_text(t),
+            "      NT   S   H   D   C\n"
+            "   N  12   0   3   6   9\n"
+            "   S   0   2   5   8  11\n"
+            "   E  13   1   4   7  10\n"
+            "   W   1   3   6   9  12\n");
+  const unsigned nt_and_spades = 1u << to_int(Strain::NoTrump) | 1u << to_int(Strain::Spades);
+  EXPECT_EQ(to_text(t, nt_and_spades, 1u << to_int(Seat::West)),
+            "      NT   S\n"
+            "   W   1   3\n");
 }
 
 }  // namespace

@@ -72,8 +72,13 @@ constexpr std::optional<Suit> trump_suit(Strain s) {
 // Letters used in PBN and in DDS's texts.
 DDTB_EXPORT char suit_letter(Suit s);      // 'S' 'H' 'D' 'C'
 DDTB_EXPORT char strain_letter(Strain s);  // 'S' 'H' 'D' 'C' 'N'
-DDTB_EXPORT char seat_letter(Seat s);      // 'N' 'E' 'S' 'W'
-DDTB_EXPORT char rank_letter(int rank);    // '2'..'9' 'T' 'J' 'Q' 'K' 'A'
+// As players write a strain: "S" "H" "D" "C" "NT".
+constexpr std::string_view strain_name(Strain s) {
+  constexpr std::string_view kNames[] = {"S", "H", "D", "C", "NT"};
+  return kNames[static_cast<int>(s)];
+}
+DDTB_EXPORT char seat_letter(Seat s);    // 'N' 'E' 'S' 'W'
+DDTB_EXPORT char rank_letter(int rank);  // '2'..'9' 'T' 'J' 'Q' 'K' 'A'
 // Inverse mappings, case-insensitive; nullopt for anything else.
 DDTB_EXPORT std::optional<Suit> suit_from_letter(char c);
 DDTB_EXPORT std::optional<Strain> strain_from_letter(char c);

@@ -47,6 +47,11 @@ class DDTB_EXPORT Deal {
 // the 1-based character position. A hand given as "-" (unknown) is an error.
 DDTB_EXPORT Expected<Deal> parse_pbn_deal(std::string_view text);
 
+// One hand as in a PBN deal (ranks as there): four suits S.H.D.C separated by
+// dots, e.g. "AKQ.T98..5432"; spaces around it are ignored. Errors name the
+// character (counted from 1).
+DDTB_EXPORT Expected<CardSet> parse_pbn_hand(std::string_view text);
+
 // PBN text of a deal, starting with `first`: "N:AKQ.... ... ... ...".
 DDTB_EXPORT std::string to_pbn(const Deal& deal, Seat first = Seat::North);
 

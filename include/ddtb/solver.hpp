@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "ddtb/cards.hpp"
@@ -97,6 +98,15 @@ struct DdTable {
   int get(Strain s, Seat declarer) const { return tricks[to_int(s)][to_int(declarer)]; }
   friend bool operator==(const DdTable&, const DdTable&) = default;
 };
+
+// A table as printed hand records show it (and ddsolve prints it): a header
+// of strains NT S H D C, then one line per declarer N, S, E, W, each ending
+// in a newline. `strains` (bit to_int(strain)) and `declarers` (bit
+// to_int(seat)) leave out columns and rows.
+//         NT   S   H   D   C
+//      N   6   5   6   5   7
+DDTB_EXPORT std::string to_text(const DdTable& table, unsigned strains = 0x1F,
+                                unsigned declarers = 0xF);
 
 // Counters, cumulative since construction or reset_stats().
 struct SolverStats {

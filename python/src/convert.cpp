@@ -33,45 +33,9 @@ std::string text_of(py::handle h, const std::string& what, const char* expected)
   return h.cast<std::string>();
 }
 
-// Cards of one suit of a hand string, e.g. "KJ1098"; `where` names the hand.
-CardSet suit_cards(Suit suit, std::string_view text, std::size_t offset, const std::string& where) {
-  CardSet set;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    std::optional<int> rank;
-    if (text[i] == '1' && i + 1 < text.size() && text[i + 1] == '0') {
-      rank = 10;
-      ++i;
-    } else {
-      rank = rank_from_letter(text[i]);
-    }
-    const std::string at = where + ", character " + std::to_string(offset + i + 1);
-    if (!rank) raise_value_error(at, "'" + std::string(1, text[i]) + "' is not a rank");
-    const Card c{suit, static_cast<std::uint8_t>(*rank)};
-    if (set.contains(c)) raise_value_error(at, to_string(c) + " appears twice");
-    set.insert(c);
-  }
-  return set;
-}
-
-// "AKQ.T98..5432": four suits S.H.D.C separated by dots.
-CardSet hand_from_text(const std::string& text, const std::string& where) {
-  CardSet hand;
-  std::size_t start = 0;
-  for (int s = 0; s < kNumSuits; ++s) {
-    const std::size_t dot = text.find('.', start);
-    if ((dot == std::string::npos) != (s == kNumSuits - 1))
-      raise_value_error(where,
-                        "a hand is four suits S.H.D.C separated by three dots, got '" + text + "'");
-    const std::size_t end = dot == std::string::npos ? text.size() : dot;
-    hand |= suit_cards(suit_from_int(s), std::string_view(text).substr(start, end - start), start,
-                       where);
-    start = end + 1;
-  }
-  return hand;
-}
-
 CardSet hand_from_python(py::handle h, const std::string& where) {
-  if (py::isinstance<py::str>(h)) return hand_from_text(h.cast<std::string>(), where);
+  if (py::isinstance<py::str>(h))
+    return value_or_raise(parse_pbn_hand(h.cast<std::string>()), where);
   if (!py::isinstance<py::sequence>(h) && !py::isinstance<py::iterable>(h))
     raise_value_error(where,
                       "expected a PBN hand string or a sequence of cards, got " + type_name(h));
@@ -206,7 +170,7 @@ Deal to_deal(py::handle h, const std::string& what) {
 }
 
 std::string strain_text(Strain s) {
-  return s == Strain::NoTrump ? "NT" : std::string(1, strain_letter(s));
+  return std::string(strain_name(s));
 }
 
 std::string seat_text(Seat s) {

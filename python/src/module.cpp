@@ -82,19 +82,10 @@ py::list card_list(CardSet set) {
 
 // --- tables ------------------------------------------------------------------
 
-// As ddsolve prints a table: rows are declarers N, S, E, W; columns NT, S, H, D, C.
+// As ddsolve prints a table (ddtb::to_text), without the last newline.
 std::string table_text(const DdTable& t) {
-  std::string out = "      NT   S   H   D   C";
-  for (Seat d : {Seat::North, Seat::South, Seat::East, Seat::West}) {
-    out += "\n   ";
-    out += seat_letter(d);
-    for (Strain s :
-         {Strain::NoTrump, Strain::Spades, Strain::Hearts, Strain::Diamonds, Strain::Clubs}) {
-      char cell[8];
-      std::snprintf(cell, sizeof cell, "%4d", t.get(s, d));
-      out += cell;
-    }
-  }
+  std::string out = to_text(t);
+  out.pop_back();
   return out;
 }
 

@@ -126,7 +126,7 @@ Expected<DdTable> to_table(const std::vector<int>& tricks, const std::string& wh
 }
 
 std::string strain_text(Strain s) {
-  return s == Strain::NoTrump ? "NT" : std::string(1, strain_letter(s));
+  return std::string(strain_name(s));
 }
 
 std::string seat_text(Seat s) {
