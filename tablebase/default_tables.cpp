@@ -30,21 +30,21 @@ std::optional<std::string> variable(const char* name) {
 
 using Found = TablebaseSearchDir::Found;
 
-// Whether `place` is a directory holding table files (not yet opened);
-// when not, its `found` and `why` say what it is.
-bool holds_tables(TablebaseSearchDir& place) {
+// Whether `dir` is a directory holding table files (not yet opened); when
+// not, its `found` and `why` say what it is.
+bool holds_tables(TablebaseSearchDir& dir) {
   auto is = [&](Found found, std::string why) {
-    place.found = found;
-    place.why = std::move(why);
+    dir.found = found;
+    dir.why = std::move(why);
     return false;
   };
   struct stat st {};
-  if (::stat(place.dir.c_str(), &st) != 0) {
+  if (::stat(dir.dir.c_str(), &st) != 0) {
     if (errno == ENOENT || errno == ENOTDIR) return is(Found::kNothing, "no such directory");
     return is(Found::kUnreadable, std::strerror(errno));
   }
   if (!S_ISDIR(st.st_mode)) return is(Found::kUnreadable, "not a directory");
-  DIR* d = ::opendir(place.dir.c_str());
+  DIR* d = ::opendir(dir.dir.c_str());
   if (!d)
     return is(Found::kUnreadable,
               std::string("cannot read the directory: ") + std::strerror(errno));
@@ -75,11 +75,19 @@ std::vector<std::string> missing_exact_layers(const Tablebase& tb) {
   return missing;
 }
 
-// What to do about the unusable tables of `place`.
-std::string remedy(const TablebaseSearchDir& place) {
-  return place.origin == "installed" || place.origin == kTablebaseVariable
-             ? "check them: ddtb-build verify " + place.dir
+// What to do about the unusable tables of `dir`.
+std::string remedy(const TablebaseSearchDir& dir) {
+  return dir.origin == "installed" || dir.origin == kTablebaseVariable
+             ? "check them: ddtb-build verify " + dir.dir
              : "rebuild them: ddtb-build build --install";
+}
+
+// A directory of the search path, not looked at yet.
+TablebaseSearchDir place(std::string dir, std::string origin) {
+  TablebaseSearchDir p;
+  p.dir = std::move(dir);
+  p.origin = std::move(origin);
+  return p;
 }
 
 // The per-user directory and the variable it comes from; nullopt when
@@ -87,9 +95,9 @@ std::string remedy(const TablebaseSearchDir& place) {
 // XDG_DATA_HOME is invalid and ignored.
 std::optional<TablebaseSearchDir> user_place(const TablebaseEnvironment& environment) {
   if (environment.xdg_data_home && environment.xdg_data_home->starts_with('/'))
-    return TablebaseSearchDir{*environment.xdg_data_home + kUserSubdir, "XDG_DATA_HOME"};
+    return place(*environment.xdg_data_home + kUserSubdir, "XDG_DATA_HOME");
   if (environment.home && !environment.home->empty())
-    return TablebaseSearchDir{*environment.home + "/.local/share" + kUserSubdir, "HOME"};
+    return place(*environment.home + "/.local/share" + kUserSubdir, "HOME");
   return std::nullopt;
 }
 
@@ -111,7 +119,7 @@ TablebaseEnvironment TablebaseEnvironment::current() {
 }
 
 Expected<std::string> Tablebase::user_dir(const TablebaseEnvironment& environment) {
-  if (auto place = user_place(environment)) return place->dir;
+  if (auto user = user_place(environment)) return user->dir;
   return Error{ErrorCode::kNotFound,
                "no per-user data directory: neither XDG_DATA_HOME (an absolute path) nor HOME "
                "is set"};
@@ -122,10 +130,11 @@ std::vector<TablebaseSearchDir> Tablebase::default_search_path(
   std::vector<TablebaseSearchDir> path;
   if (environment.ddtb_tablebase) {
     if (environment.ddtb_tablebase->empty()) return path;  // turned off
-    path.push_back({*environment.ddtb_tablebase, kTablebaseVariable});
+    path.push_back(place(*environment.ddtb_tablebase, kTablebaseVariable));
   }
   if (auto user = user_place(environment)) path.push_back(std::move(*user));
-  if (!environment.installed_dir.empty()) path.push_back({environment.installed_dir, "installed"});
+  if (!environment.installed_dir.empty())
+    path.push_back(place(environment.installed_dir, "installed"));
   return path;
 }
 
@@ -133,8 +142,8 @@ DefaultTablebase Tablebase::find_default(const TablebaseOptions& options,
                                          const TablebaseEnvironment& environment) {
   DefaultTablebase result;
   result.off = environment.ddtb_tablebase && environment.ddtb_tablebase->empty();
-  for (TablebaseSearchDir& place : default_search_path(environment)) {
-    TablebaseSearchDir& tried = result.tried.emplace_back(std::move(place));
+  for (TablebaseSearchDir& next : default_search_path(environment)) {
+    TablebaseSearchDir& tried = result.tried.emplace_back(std::move(next));
     // The variable names a directory on purpose: it not holding tables is
     // news to the user. Elsewhere an absent or empty directory is normal.
     const bool named = tried.origin == kTablebaseVariable;
