@@ -163,6 +163,8 @@ int run(int argc, char** argv) {
   };
   for (int round = 0; round < rounds; ++round) {
     keep_best(ours, in_child([&] {
+                // No tables, as DDS, whatever this machine has installed.
+                ::SetTablebasePath("");
                 return run_side(Api{&::CalcAllTablesPBN, &::SolveAllBoards, &::SetMaxThreads},
                                 deals, threads, 1);
               }));

@@ -9,7 +9,9 @@ namespace ddtb::bench {
 SolveApi ddtb_solve_api(std::size_t tt_mb, const std::string& tablebase) {
   ::SetMaxThreads(1);
   if (tt_mb) ::SetResources(static_cast<int>(tt_mb), 1);
-  if (!tablebase.empty() && ::SetTablebasePath(tablebase.c_str()) != RETURN_NO_FAULT)
+  // Only the tables asked for: without, none (not the default tables the C
+  // API would otherwise find), so that a run means the same on every machine.
+  if (::SetTablebasePath(tablebase.c_str()) != RETURN_NO_FAULT)
     throw std::runtime_error("SetTablebasePath(" + tablebase + ") found no valid endgame table");
   SolveApi api;
   api.solve_board = &::SolveBoard;

@@ -75,6 +75,7 @@ void add_build_options(CLI::App& command, BuildArgs& args, bool with_shard) {
 CLI::App* add_build(CLI::App& app, BuildArgs& args) {
   CLI::App* command = app.add_subcommand("build", "builds the tables up to N cards");
   add_build_options(*command, args, true);
+  command->add_flag("--install", args.install);
   return command;
 }
 
@@ -82,8 +83,15 @@ Expected<BuildSettings> check_build(const BuildArgs& args) {
   auto usage = [](std::string message) { return Error{ErrorCode::kSyntax, std::move(message)}; };
   BuildSettings s;
   long long v = 0;
-  if (args.cards.empty()) return usage("--cards N is required");
-  if (!number_in(args.cards, 4, 52, v) || v % 4 != 0)
+  s.install = args.install;
+  if (args.install && !args.out.empty())
+    return usage("--install builds into the per-user directory: it cannot be combined with --out");
+  if (args.install && !args.shard.empty())
+    return usage("--install builds on this machine: it cannot be combined with --shard");
+  if (args.cards.empty() && !args.install) return usage("--cards N is required");
+  if (args.cards.empty())
+    v = kDefaultInstallCards;
+  else if (!number_in(args.cards, 4, 52, v) || v % 4 != 0)
     return usage("--cards must be a multiple of 4 from 4 to 52");
   s.cards = static_cast<int>(v);
   s.threads = default_threads();
@@ -98,7 +106,8 @@ Expected<BuildSettings> check_build(const BuildArgs& args) {
       return usage("--unit-size needs a number from 1 to 1000000");
     s.unit_size = static_cast<std::uint32_t>(v);
   }
-  if (args.out.empty()) return usage("--out DIR is required");
+  if (args.out.empty() && !args.install)
+    return usage("--out DIR is required (or --install, for the default tables)");
   s.out = args.out;
   if (!args.shard.empty())
     if (std::string error = parse_shard(args.shard, s.shard, s.shards); !error.empty())
@@ -116,19 +125,12 @@ Expected<void> make_out_dir(const std::string& out) {
   return {};
 }
 
-int run_build(const BuildArgs& args, const tools::ToolText& text) {
-  const auto s = check_build(args);
-  if (!s) return tools::usage_error(text, s.error().message);
-  if (auto made = make_out_dir(s->out); !made) {
-    report_failure(made.error().message);
-    return tools::kExitUsage;
-  }
-  const Plan plan = make_plan(s->out, s->cards / 4, s->bounds, s->unit_size);
-  const bool shard_run = s->shards > 0;
+Expected<void> build_layers(const BuildSettings& s) {
+  const Plan plan = make_plan(s.out, s.cards / 4, s.bounds, s.unit_size);
+  const bool shard_run = s.shards > 0;
   if (shard_run && !plan.first_round()) {
-    std::printf("every layer up to %d cards is in %s: nothing to build\n", s->cards,
-                s->out.c_str());
-    return tools::kExitOk;
+    std::printf("every layer up to %d cards is in %s: nothing to build\n", s.cards, s.out.c_str());
+    return {};
   }
   // A shard's run is party `shard` of `shards` that does not merge; a plain
   // build is the one party.
@@ -139,24 +141,37 @@ int run_build(const BuildArgs& args, const tools::ToolText& text) {
     int count() const override { return count_; }
     bool merges() const override { return false; }
   };
-  Shard shard(s->shard, s->shards);
+  Shard shard(s.shard, s.shards);
   Party alone;
   ConsoleReporter reporter(
-      !s->quiet && tools::stderr_is_terminal(),
-      shard_run ? std::to_string(s->shard) + "/" + std::to_string(s->shards) : "");
+      !s.quiet && tools::stderr_is_terminal(),
+      shard_run ? std::to_string(s.shard) + "/" + std::to_string(s.shards) : "");
   ExecuteOptions options;
-  options.threads = s->threads;
+  options.threads = s.threads;
   options.first_round_only = shard_run;
   const auto start = std::chrono::steady_clock::now();
   if (auto built = execute(plan, options, shard_run ? static_cast<Party&>(shard) : alone, reporter);
-      !built) {
+      !built)
+    return built;
+  if (shard_run)
+    print_shard_done(
+        s, *plan.first_round(),
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  return {};
+}
+
+int run_build(const BuildArgs& args, const tools::ToolText& text) {
+  const auto s = check_build(args);
+  if (!s) return tools::usage_error(text, s.error().message);
+  if (s->install) return run_install(*s);
+  if (auto made = make_out_dir(s->out); !made) {
+    report_failure(made.error().message);
+    return tools::kExitUsage;
+  }
+  if (auto built = build_layers(*s); !built) {
     report_failure(built.error().message);
     return failure_status(built.error());
   }
-  if (shard_run)
-    print_shard_done(
-        *s, *plan.first_round(),
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return tools::kExitOk;
 }
 

@@ -18,6 +18,7 @@ namespace ddtb::detail::tb {
 struct BuildArgs {
   std::string cards, out, threads, unit_size, shard;
   bool no_bounds = false, quiet = false;
+  bool install = false;  // build --install: the default tables, in the per-user directory
 };
 // Adds them to `command`; --shard only `with_shard`.
 void add_build_options(CLI::App& command, BuildArgs& args, bool with_shard);
@@ -25,17 +26,26 @@ void add_build_options(CLI::App& command, BuildArgs& args, bool with_shard);
 // BuildArgs checked.
 struct BuildSettings {
   int cards = 0;
-  std::string out;
+  std::string out;  // "" with install: the per-user directory, chosen by run_install
   int threads = 1;
   std::uint32_t unit_size = 0;
   bool bounds = true, quiet = false;
   int shard = 0, shards = 0;  // shards 0: not a shard's run
+  bool install = false;
 };
 // The settings, or the usage error to report.
 Expected<BuildSettings> check_build(const BuildArgs& args);
 // Creates the output directory if needed. Errors (kIo): it cannot be made,
 // or is not a directory.
 Expected<void> make_out_dir(const std::string& out);
+// Builds every layer up to s.cards that s.out lacks, as one party (or shard
+// s.shard of s.shards: its share of the first round), reporting on the
+// console. Errors: execute()'s.
+Expected<void> build_layers(const BuildSettings& s);
+// The default number of cards of `ddtb-build build --install`.
+inline constexpr int kDefaultInstallCards = 16;
+// ddtb-build build --install (builder/install_command.cpp); the exit status.
+int run_install(const BuildSettings& s);
 
 struct MergeArgs {
   std::string dir, cards, threads;

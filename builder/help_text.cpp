@@ -16,6 +16,8 @@ constexpr std::array<CommandHelp, 5> kCommands{{
     {"build",
      R"(  ddtb-build build --cards N --out DIR [--threads T] [--shard i/M | --shard slurm]
                    [--unit-size U] [--no-bounds] [--quiet]
+  ddtb-build build --install [--cards N] [--threads T] [--unit-size U] [--no-bounds]
+                   [--quiet]
 )",
      R"(build   Builds every layer up to N cards (4, 8, 12, ...) that DIR lacks, no
         trump and trump, by setrograde analysis; each layer uses the one below
@@ -35,7 +37,15 @@ constexpr std::array<CommandHelp, 5> kCommands{{
                       every shard (any order, any machines sharing DIR), then
                       'merge'. --shard slurm takes i and M from a Slurm job
                       array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT).
+        --install     build the default tables (--cards 16 unless given) into
+                      the per-user directory, $XDG_DATA_HOME/ddtb/tables or
+                      ~/.local/share/ddtb/tables, where ddsolve, the C API
+                      and the Python module find them without being told.
+                      The build runs in <that directory>.partial (a killed
+                      one resumes there) and replaces the directory only
+                      once complete; layers it already holds are reused.
         e.g. ddtb-build build --cards 12 --out tables
+             ddtb-build build --install
              ddtb-build build --cards 20 --out /shared/tb --shard 3/64
 )"},
     {"merge", R"(  ddtb-build merge DIR [--cards N] [--threads T] [--keep-units]

@@ -9,9 +9,6 @@ namespace ddtb::capi {
 namespace {
 
 constexpr std::size_t kMiB = std::size_t{1} << 20;
-// The environment variable that names a tablebase directory for programs
-// that do not call SetTablebasePath().
-constexpr const char* kTablebaseEnv = "DDTB_TABLEBASE";
 
 int hardware_threads() {
   const unsigned n = std::thread::hardware_concurrency();
@@ -80,33 +77,42 @@ void Context::free_memory() {
   }
 }
 
-void Context::set_tablebase(std::shared_ptr<const Tablebase> tables) {
+void Context::set_tablebase(std::shared_ptr<const Tablebase> tables, std::string dir) {
   std::lock_guard lock(mutex_);
-  environment_read_ = true;  // an explicit choice wins over the environment
+  defaults_read_ = true;  // an explicit choice wins over the default tables
   tablebase_ = std::move(tables);
+  tablebase_dir_ = tablebase_ ? std::move(dir) : std::string();
   ++generation_;
   idle_.clear();
 }
 
-void Context::read_environment_locked() {
-  if (environment_read_) return;
-  environment_read_ = true;
-  const char* dir = std::getenv(kTablebaseEnv);
-  if (!dir || !*dir) return;
-  // A directory without valid tables is ignored: a library must not print
-  // or fail because of its environment; SetTablebasePath() reports errors.
-  if (auto tables = Tablebase::open(dir)) tablebase_ = std::move(*tables);
+void Context::find_default_tables_locked() {
+  if (defaults_read_) return;
+  defaults_read_ = true;
+  // The search path every front end shares (DDTB_TABLEBASE, the per-user
+  // directory, the installed one). Its warnings are dropped: a library must
+  // not print or fail because of its environment, and tables that are not
+  // usable are not used; SetTablebasePath() reports errors.
+  DefaultTablebase found = Tablebase::find_default();
+  tablebase_ = std::move(found.tables);
+  tablebase_dir_ = std::move(found.dir);
 }
 
 std::shared_ptr<const Tablebase> Context::tablebase() {
   std::lock_guard lock(mutex_);
-  read_environment_locked();
+  find_default_tables_locked();
   return tablebase_;
+}
+
+std::string Context::tablebase_dir() {
+  std::lock_guard lock(mutex_);
+  find_default_tables_locked();
+  return tablebase_dir_;
 }
 
 SolverOptions Context::solver_options(std::uint64_t& generation) {
   std::lock_guard lock(mutex_);
-  read_environment_locked();
+  find_default_tables_locked();
   SolverOptions o;
   // As DDS: maxMemoryMB is shared among the threads, and each solver's
   // table may grow to its share (from the default size, or from the share

@@ -19,6 +19,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "ddtb/solver.hpp"
@@ -53,11 +54,14 @@ class Context {
   // FreeMemory(): drops every solver (rebuilt on next use).
   void free_memory();
 
-  // The endgame tables every new solver gets (nullptr: none). The first call
-  // of tablebase() or with_thread_solver()/with_pool_solver() reads
-  // DDTB_TABLEBASE unless set_tablebase() came first.
-  void set_tablebase(std::shared_ptr<const Tablebase> tables);
+  // The endgame tables every new solver gets (nullptr: none), and the
+  // directory they came from. The first call of tablebase(),
+  // tablebase_dir(), with_thread_solver() or lease_solver() looks for the
+  // default tables (Tablebase::find_default: DDTB_TABLEBASE, the per-user
+  // directory, the installed one) unless set_tablebase() came first.
+  void set_tablebase(std::shared_ptr<const Tablebase> tables, std::string dir);
   std::shared_ptr<const Tablebase> tablebase();
+  std::string tablebase_dir();
 
   // Runs fn with the solver of thread index `index` (0 .. threads()-1),
   // holding it exclusively. The caller checks the range.
@@ -87,10 +91,10 @@ class Context {
     std::uint64_t generation = 0;
   };
 
-  // Options for a new solver and the generation they belong to; reads the
-  // environment on first use. Takes mutex_.
+  // Options for a new solver and the generation they belong to; looks for
+  // the default tables on first use. Takes mutex_.
   SolverOptions solver_options(std::uint64_t& generation);
-  void read_environment_locked();
+  void find_default_tables_locked();
 
   mutable std::mutex mutex_;
   int threads_ = 1;
@@ -98,8 +102,9 @@ class Context {
   int memory_mb_ = 0;
   int threading_ = kThreadingStl;
   std::uint64_t generation_ = 1;
-  bool environment_read_ = false;
+  bool defaults_read_ = false;
   std::shared_ptr<const Tablebase> tablebase_;
+  std::string tablebase_dir_;
   std::vector<std::unique_ptr<Solver>> idle_;
   std::unique_ptr<Slot> slots_[kMaxThreads];
 };

@@ -105,7 +105,8 @@ void GetDDSInfo(DDSInfo* info) {
                   (memory > 0 ? std::to_string(memory) : std::string("default")) +
                   "\n"
                   "Endgame tables           " +
-                  (tables ? std::to_string(tables->max_cards()) + " cards" : std::string("none")) +
+                  (tables ? tables->cards_text() + ", " + context().tablebase_dir()
+                          : std::string("none")) +
                   "\n");
   });
 }

@@ -27,7 +27,7 @@
 #include "cli/pbn_reader.hpp"
 #include "cli/report.hpp"
 #include "cli/solve_pool.hpp"
-#include "ddtb/tablebase.hpp"
+#include "cli/tables.hpp"
 #include "tools/command_line.hpp"
 #include "tools/progress.hpp"
 
@@ -46,9 +46,10 @@ int usage_error(const std::string& message) {
 }
 
 // The solver options of the command line: the memory cap, and the
-// endgame tables, opened once here and shared read-only by every worker's
-// Solver. nullopt after reporting a usage error.
-std::optional<SolverOptions> solver_options(const Options& options) {
+// endgame tables (cli/tables.hpp), opened once here and shared read-only by
+// every worker's Solver; `tables` says which for the summary. nullopt after
+// reporting a usage error.
+std::optional<SolverOptions> solver_options(const Options& options, ChosenTables& tables) {
   SolverOptions solver;
   // --memory caps each table; it starts at the default size, or at the cap
   // when that is smaller, and grows only in a search that fills it.
@@ -56,19 +57,16 @@ std::optional<SolverOptions> solver_options(const Options& options) {
     solver.tt_max_memory_bytes = options.memory_mb << 20;
     solver.tt_memory_bytes = std::min(solver.tt_memory_bytes, solver.tt_max_memory_bytes);
   }
-  if (options.tablebase) {
-    std::error_code ec;
-    if (!std::filesystem::is_directory(*options.tablebase, ec)) {
-      usage_error("--tablebase: '" + *options.tablebase + "' is not a directory");
-      return std::nullopt;
-    }
-    auto tables = Tablebase::open(*options.tablebase);
-    if (!tables) {
-      usage_error("--tablebase: " + tables.error().message);
-      return std::nullopt;
-    }
-    solver.tablebase = std::move(*tables);
+  // Warnings about the default tables are said once, before any board,
+  // even with --quiet: the run goes on without those tables.
+  auto chosen = choose_tables(
+      options, [](const std::string& w) { std::cerr << "ddsolve: warning: " << w << '\n'; });
+  if (!chosen) {
+    usage_error(chosen.error().message);
+    return std::nullopt;
   }
+  tables = std::move(*chosen);
+  solver.tablebase = tables.tables;
   return solver;
 }
 
@@ -85,7 +83,7 @@ std::size_t count_games(const std::string& path) {
 }
 
 int solve_all(std::istream& in, const std::string& source, const Options& options,
-              const SolverOptions& solver, std::size_t expected) {
+              const SolverOptions& solver, const ChosenTables& tables, std::size_t expected) {
   const std::unique_ptr<Writer> writer = make_writer(options.format, std::cout);
   tools::ProgressBar progress(std::cerr, !options.quiet && tools::stderr_is_terminal(), "boards");
   progress.start("", expected);
@@ -119,18 +117,17 @@ int solve_all(std::istream& in, const std::string& source, const Options& option
   }
   writer->finish();
   progress.finish();
-  reporter.summary();
   // A damaged chunk of a table is never used: its positions are searched
   // instead, so the answers stand, but the user should know the file is bad.
-  if (solver.tablebase) {
-    const std::uint64_t bad = solver.tablebase->stats().bad_blocks;
+  if (tables.tables) {
+    const std::uint64_t bad = tables.tables->stats().bad_blocks;
     if (bad != 0)
-      std::cerr << "ddsolve: warning: " << options.tablebase.value_or("")
-                << ": damaged table chunks: " << bad
+      std::cerr << "ddsolve: warning: " << tables.dir << ": damaged table chunks: " << bad
                 << " failed their checks and were not used (their positions were "
                    "searched instead); run 'ddtb-build verify "
-                << options.tablebase.value_or("") << "'\n";
+                << tables.dir << "'\n";
   }
+  reporter.summary(tables.summary);
   if (!std::cout.flush()) {
     std::cerr << "ddsolve: cannot write the output (disk full?)\n";
     return kExitUsage;
@@ -141,8 +138,9 @@ int solve_all(std::istream& in, const std::string& source, const Options& option
 }
 
 // One FILE ("-": standard input).
-int solve_file(const std::string& name, const Options& options, const SolverOptions& solver) {
-  if (name == "-") return solve_all(std::cin, "<stdin>", options, solver, 0);
+int solve_file(const std::string& name, const Options& options, const SolverOptions& solver,
+               const ChosenTables& tables) {
+  if (name == "-") return solve_all(std::cin, "<stdin>", options, solver, tables, 0);
   std::error_code ec;
   if (std::filesystem::is_directory(name, ec)) {
     std::cerr << "ddsolve: cannot read '" << name << "': it is a directory\n";
@@ -155,7 +153,7 @@ int solve_file(const std::string& name, const Options& options, const SolverOpti
   }
   const bool bar = !options.quiet && tools::stderr_is_terminal();
   const std::size_t expected = bar ? count_games(name) : 0;
-  return solve_all(file, name, options, solver, expected);
+  return solve_all(file, name, options, solver, tables, expected);
 }
 
 int run(const std::vector<std::string_view>& args) {
@@ -169,7 +167,8 @@ int run(const std::vector<std::string_view>& args) {
     std::cout << tool_text().version << '\n';
     return kExitOk;
   }
-  const std::optional<SolverOptions> solver = solver_options(*options);
+  ChosenTables tables;
+  const std::optional<SolverOptions> solver = solver_options(*options, tables);
   if (!solver) return kExitUsage;
   if (!options->deals.empty()) {
     // Each deal a game of its own, numbered as given.
@@ -177,18 +176,18 @@ int run(const std::vector<std::string_view>& args) {
     for (std::size_t i = 0; i < options->deals.size(); ++i)
       games << "[Board \"" << i + 1 << "\"]\n[Deal \"" << options->deals[i] << "\"]\n\n";
     std::istringstream in(games.str());
-    return solve_all(in, "--deal", *options, *solver, options->deals.size());
+    return solve_all(in, "--deal", *options, *solver, tables, options->deals.size());
   }
   if (options->files.empty() && ::isatty(STDIN_FILENO) == 1)
     return usage_error(
         "no FILE given, and standard input is a terminal: give a PBN FILE, "
         "pipe one in, or --deal");
-  if (options->files.empty()) return solve_all(std::cin, "<stdin>", *options, *solver, 0);
+  if (options->files.empty()) return solve_all(std::cin, "<stdin>", *options, *solver, tables, 0);
   // Each file in turn, its output after the previous one's. The exit status
   // is the worst: a file that cannot be read (2) does not stop the others.
   int status = kExitOk;
   for (const std::string& name : options->files)
-    status = std::max(status, solve_file(name, *options, *solver));
+    status = std::max(status, solve_file(name, *options, *solver, tables));
   return status;
 }
 

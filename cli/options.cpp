@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ddtb/solver.hpp"
+#include "ddtb/tablebase.hpp"
 #include "ddtb/version.hpp"
 
 namespace ddtb::cli {
@@ -74,9 +75,18 @@ How:
   --tablebase DIR  probe the endgame tables in DIR (ddtb-<cards>-nt.tbl and
                    ddtb-<cards>-trump.tbl, built by ddtb-build): the same
                    answers, found faster near the end of the play.
+                   Without it, the first directory holding tables among
+                   $DDTB_TABLEBASE, $XDG_DATA_HOME/ddtb/tables (else
+                   ~/.local/share/ddtb/tables, where 'ddtb-build build
+                   --install' puts them) and the installed
+                   {installed}
+                   is used, and the summary names it. DDTB_TABLEBASE=
+                   (empty) turns them off. See docs/USAGE.md.
                    e.g. ddsolve --tablebase tables/ hands.pbn
+  --no-tablebase   no endgame tables, not even the default ones.
   -q, --quiet      no progress bar and no notices on standard error (skipped
-                   boards, the summary); errors are still reported.
+                   boards, the summary with the tables used); errors and
+                   warnings are still reported.
   --version        print the version and exit.
   -h, --help       print this help and exit.
   --deal PBN       solve this deal instead of a file (repeatable), as a
@@ -119,6 +129,8 @@ std::optional<Error> check(const Options& o) {
         "--pbn writes the whole table: it cannot be combined with --strains or --declarers");
   if ((r.dealer || r.vulnerability) && !r.par && o.format != Format::kPbn)
     return usage("--dealer and --vul are for par: add --par (or --pbn)");
+  if (o.tablebase && o.no_tablebase)
+    return usage("--tablebase and --no-tablebase cannot be combined: choose one");
   if (!o.files.empty() && !o.deals.empty())
     return usage("give FILEs or --deal, not both (FILE '" + o.files.front() + "')");
   return std::nullopt;
@@ -242,6 +254,7 @@ void declare(OptionTable& table, Options& options) {
   table.flag("--par", set(request.par));
   table.flag("--play", set(request.play));
   table.flag("-q,--quiet", set(options.quiet));
+  table.flag("--no-tablebase", set(options.no_tablebase));
   table.valued("-s,--strains",
                [&](std::optional<std::string_view> v) -> std::optional<std::string> {
                  const auto mask = v ? parse_strain_list(*v) : std::nullopt;
@@ -332,6 +345,8 @@ std::string help_text(int default_threads) {
   std::string text(kHelp);
   replace(text, "{threads}", std::to_string(default_threads));
   replace(text, "{memory}", std::to_string(kDefaultTtMaxMemoryBytes >> 20));
+  const std::string installed = TablebaseEnvironment::current().installed_dir;
+  replace(text, "{installed}", installed.empty() ? "<prefix>/share/ddtb/tables" : installed);
   return text;
 }
 

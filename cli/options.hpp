@@ -26,6 +26,7 @@ struct Options {
   int threads = 1;                       // worker threads, >= 1
   std::size_t memory_mb = 0;             // per-thread TT cap in MiB; 0 = the library's default
   std::optional<std::string> tablebase;  // --tablebase DIR
+  bool no_tablebase = false;             // --no-tablebase: not even the default tables
   bool quiet = false;                    // no progress bar, no notices, no summary
   bool help = false;                     // print the help and exit (nothing else is checked)
   bool version = false;

@@ -48,14 +48,14 @@ void Reporter::report(const Board& board) {
   for (const Problem& p : board.problems) line(where(source_, board, p) + p.message);
 }
 
-void Reporter::summary() {
-  if (quiet_ || (!any_error() && skipped_ == 0)) return;
+void Reporter::summary(const std::string& tables) {
+  if (quiet_ || (games_ == 0 && !any_error())) return;
   auto boards = [](std::size_t n) { return std::to_string(n) + (n == 1 ? " board" : " boards"); };
   std::string text = "ddsolve: " + boards(solved_) + " solved";
   if (with_problems_) text += " (" + std::to_string(with_problems_) + " with problems)";
   if (failed_) text += ", " + std::to_string(failed_) + " failed";
   if (skipped_) text += ", " + std::to_string(skipped_) + " skipped";
-  line(text);
+  line(text + "; " + tables);
 }
 
 }  // namespace ddtb::cli

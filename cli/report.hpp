@@ -26,9 +26,10 @@ class Reporter {
 
   // Reports what `board` needs reported and counts it. Called in file order.
   void report(const Board& board);
-  // The closing line ("3 boards solved, 1 failed, 1 skipped") when anything
-  // went wrong or was skipped; nothing when quiet.
-  void summary();
+  // The closing line: the boards and the tables used, e.g. "ddsolve: 3
+  // boards solved, 1 failed, 1 skipped; tables: /data/tb (4-16 cards)".
+  // Nothing when quiet, or when no game was read and nothing went wrong.
+  void summary(const std::string& tables);
 
   bool any_error() const { return failed_ > 0 || with_problems_ > 0 || other_errors_ > 0; }
   std::size_t games() const { return games_; }

@@ -9,6 +9,14 @@ std::string layer_file_name(int tricks, StrainClass klass, int bound) {
          (bound > 0 ? "-ge" + std::to_string(bound) : std::string()) + ".tbl";
 }
 
+bool is_layer_file_name(const std::string& name) {
+  for (int tricks = 1; tricks <= 13; ++tricks)
+    for (int bound = 0; bound <= tricks; ++bound)
+      for (StrainClass klass : {StrainClass::kNoTrump, StrainClass::kTrump})
+        if (name == layer_file_name(tricks, klass, bound)) return true;
+  return false;
+}
+
 std::uint64_t shapes_checksum(const std::vector<ShapeKey>& shapes) {
   return XXH3_64bits(shapes.data(), shapes.size() * sizeof(ShapeKey));
 }

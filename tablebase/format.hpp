@@ -63,6 +63,9 @@ inline constexpr char kMagic[8] = {'D', 'D', 'T', 'B', 'T', 'B', 'L', '\0'};
 // The file name of a layer: "ddtb-<cards>-nt.tbl" / "ddtb-<cards>-trump.tbl",
 // and of a bound layer "ddtb-<cards>-nt-ge<t>.tbl" / "ddtb-<cards>-trump-ge<t>.tbl".
 std::string layer_file_name(int tricks, StrainClass klass, int bound = 0);
+// Whether `name` is the file name of a layer (1 to 13 tricks, bound 0 to
+// tricks).
+bool is_layer_file_name(const std::string& name);
 
 // XXH3-64 of a layer's canonical shape list (header field shapes_checksum).
 std::uint64_t shapes_checksum(const std::vector<ShapeKey>& shapes);

@@ -298,6 +298,18 @@ int Tablebase::max_cards() const {
   return 4 * impl_->max_tricks;
 }
 
+int Tablebase::min_cards() const {
+  for (int tricks = 1; tricks <= impl_->max_tricks; ++tricks)
+    for (int id = layer_id(tricks, 0, 0); id < layer_id(tricks + 1, 0, 0); ++id)
+      if (impl_->files[id]) return 4 * tricks;
+  return 0;
+}
+
+std::string Tablebase::cards_text() const {
+  const int lo = min_cards(), hi = max_cards();
+  return (lo == hi ? std::to_string(hi) : std::to_string(lo) + "-" + std::to_string(hi)) + " cards";
+}
+
 std::vector<TablebaseLayer> Tablebase::layers() const {
   std::vector<TablebaseLayer> out;
   for (int tricks = 1; tricks <= 13; ++tricks)

@@ -14,6 +14,15 @@ endif()
 ddtb_add_test(ddtb_cli_test
   SOURCES cli_reader_test.cpp cli_output_test.cpp cli_ddsolve_test.cpp cli_json_reader_test.cpp
   TIMEOUT 120)
+# The default tables and `ddtb-build build --install` end to end (it builds
+# its tables with ddtb-build).
+if(TARGET ddtb-build)
+  ddtb_add_test(ddtb_cli_default_tables_test SOURCES cli_default_tables_test.cpp TIMEOUT 300)
+  target_link_libraries(ddtb_cli_default_tables_test PRIVATE ddtb_cli)
+  target_compile_definitions(ddtb_cli_default_tables_test PRIVATE
+    DDSOLVE_PATH="$<TARGET_FILE:ddsolve>" DDTB_BUILD_PATH="$<TARGET_FILE:ddtb-build>")
+  add_dependencies(ddtb_cli_default_tables_test ddsolve ddtb-build)
+endif()
 target_link_libraries(ddtb_cli_test PRIVATE ddtb_cli)
 target_compile_definitions(ddtb_cli_test PRIVATE
   DDSOLVE_PATH="$<TARGET_FILE:ddsolve>"

@@ -17,6 +17,7 @@
 #include "ddtb/version.hpp"
 #include "tests/cli_test.hpp"
 #include "tests/support/ref_file.hpp"
+#include "tests/table_damage.hpp"
 
 namespace ddtb::cli {
 namespace {
@@ -29,6 +30,13 @@ using test::read_file;
 const std::string kDdsolve = DDSOLVE_PATH;
 const std::string kData = CLI_DATA_DIR;
 const std::string kSession = kData + "/club_session.pbn";
+
+// No default tables for the ddsolve this test starts, whatever the machine
+// holds (cli_default_tables_test tests them): DDTB_TABLEBASE set but empty,
+// as CTest sets it too (cmake/ddtbTestEnvironment.cmake). The summary then
+// ends with kNoTables.
+const bool kTablesOff = ::setenv("DDTB_TABLEBASE", "", 1) == 0;
+const std::string kNoTables = "; tables: off (DDTB_TABLEBASE is empty)\n";
 
 // The session's boards 1, 2, 3 are these deals of list100.txt.
 constexpr std::array<std::pair<const char*, int>, 3> kSessionDeals{{{"1", 1}, {"2", 2}, {"3", 5}}};
@@ -86,10 +94,12 @@ TEST(Ddsolve, TextOutputOfTheSessionIsGolden) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   expect_golden(r.out, "club_session.txt", "ddsolve --par --play tests/data/cli/club_session.pbn");
   // The board with unknown hands is a notice, then the summary.
+  EXPECT_TRUE(kTablesOff);
   EXPECT_EQ(r.err, kSession +
                        ":91:27: board 4: skipped: hand 2 (North), hand 4 (South) are unknown "
                        "('-')\n"
-                       "ddsolve: 5 boards solved, 1 skipped\n");
+                       "ddsolve: 5 boards solved, 1 skipped" +
+                       kNoTables);
 }
 
 TEST(Ddsolve, JsonOutputOfTheSessionIsGolden) {
@@ -513,7 +523,7 @@ void expect_deal1_tricks(const JsonMap& json) {
 TEST(Ddsolve, PrintsTheTextTableOfAKnownDeal) {
   const auto r = test::run(kDdsolve, {kData + "/deal1.pbn"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.err, "ddsolve: 1 board solved" + kNoTables);
   EXPECT_EQ(r.out,
             "Board 1   Dealer N   Vul None\n"
             "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\n"
@@ -800,27 +810,6 @@ TEST(DdtbBuild, HelpVersionAndMissingOptions) {
   EXPECT_NE(odd.err.find("multiple of 4"), std::string::npos) << odd.err;
 }
 
-// Damages the compressed data of every chunk of a table file (not its header
-// or chunk directory, so the file still opens): one byte in every 256.
-void damage_chunk_data(const std::filesystem::path& file) {
-  std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
-  ASSERT_TRUE(f) << file;
-  std::uint64_t data_offset = 0;  // header offset 56, little-endian (FORMAT.md)
-  f.seekg(56);
-  f.read(reinterpret_cast<char*>(&data_offset), sizeof data_offset);
-  const auto size = std::filesystem::file_size(file);
-  ASSERT_GT(size, data_offset) << file;
-  for (std::uint64_t at = data_offset; at < size; at += 256) {
-    char c = 0;
-    f.seekg(static_cast<std::streamoff>(at));
-    f.read(&c, 1);
-    c = static_cast<char>(c ^ 0x5a);
-    f.seekp(static_cast<std::streamoff>(at));
-    f.write(&c, 1);
-  }
-  ASSERT_TRUE(f) << file;
-}
-
 // A table whose chunks are damaged is not trusted: the positions in them are
 // searched, the answers stay right, and ddsolve says which tables to verify.
 TEST(Ddsolve, DamagedTableChunksAreReportedAndNotUsed) {
@@ -837,7 +826,7 @@ TEST(Ddsolve, DamagedTableChunksAreReportedAndNotUsed) {
   int damaged_files = 0;
   for (const auto& e : std::filesystem::directory_iterator(dir))
     if (e.path().filename().string().starts_with("ddtb-12-")) {
-      damage_chunk_data(e.path());
+      test::damage_chunk_data(e.path());
       ++damaged_files;
     }
   EXPECT_EQ(damaged_files, 4);  // nt, trump, nt-ge2, trump-ge2
@@ -855,10 +844,26 @@ TEST(Ddsolve, DamagedTableChunksAreReportedAndNotUsed) {
 TEST(Ddsolve, HelpDocumentsEveryOption) {
   const auto r = test::run(kDdsolve, {"--help"});
   EXPECT_EQ(r.exit_code, 0);
-  for (const char* word :
-       {"--json", "--pbn", "--strains", "--declarers", "--par", "--dealer", "--vul", "--play",
-        "--threads", "--memory", "PER THREAD", "--tablebase", "--quiet", "--help", "--version",
-        "Exit status", "FILE:LINE:COLUMN", "e.g. ddsolve --threads"})
+  for (const char* word : {"--json",
+                           "--pbn",
+                           "--strains",
+                           "--declarers",
+                           "--par",
+                           "--dealer",
+                           "--vul",
+                           "--play",
+                           "--threads",
+                           "--memory",
+                           "PER THREAD",
+                           "--tablebase",
+                           "--no-tablebase",
+                           "DDTB_TABLEBASE",
+                           "--quiet",
+                           "--help",
+                           "--version",
+                           "Exit status",
+                           "FILE:LINE:COLUMN",
+                           "e.g. ddsolve --threads"})
     EXPECT_NE(r.out.find(word), std::string::npos) << word;
 }
 
@@ -898,7 +903,11 @@ TEST(Ddsolve, ShowsProgressOnATerminalDuringLongRuns) {
   EXPECT_NE(r.err.find("/" + std::to_string(kDeals) + " boards"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("boards/s"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("ETA"), std::string::npos) << r.err;
-  EXPECT_TRUE(r.err.ends_with("\r\033[K")) << r.err;  // the line is left clean
+  // The bar's line is cleared, then the summary takes it (the terminal
+  // ends lines with "\r\n").
+  const std::string summary = "ddsolve: " + std::to_string(kDeals) + " boards solved" + kNoTables;
+  EXPECT_TRUE(r.err.ends_with("\r\033[K" + summary.substr(0, summary.size() - 1) + "\r\n"))
+      << r.err;
   const auto quiet =
       test::run_with_terminal_stderr(kDdsolve, {"-q", "--json", "-t", "2", path.string()});
   EXPECT_EQ(quiet.err, "");

@@ -283,6 +283,11 @@ TEST(CliOptions, ParsesEveryOption) {
   EXPECT_TRUE(o->request.play);
   EXPECT_TRUE(o->quiet);
   EXPECT_EQ(o->tablebase, "/tmp");
+  EXPECT_FALSE(o->no_tablebase);
+  o = parse({"--no-tablebase", "x.pbn"});
+  ASSERT_TRUE(o) << o.error().message;
+  EXPECT_TRUE(o->no_tablebase);
+  EXPECT_FALSE(o->tablebase);
   o = parse({"--pbn", "x.pbn"});
   ASSERT_TRUE(o);
   EXPECT_EQ(o->format, Format::kPbn);
@@ -321,6 +326,8 @@ TEST(CliOptions, RejectsBadCommandLines) {
            {"--par", "--dealer", "Z", "x.pbn"},
            {"--par", "--vul", "?", "x.pbn"},
            {"--tablebase", "", "x.pbn"},
+           {"--tablebase", "/tmp", "--no-tablebase", "x.pbn"},
+           {"--no-tablebase=yes", "x.pbn"},
            {"--deal"},
            {"--deal", "N:AK.. .. .. .."},  // not a deal
            {"--deal", "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",

@@ -18,9 +18,10 @@
  * SolveAll*, AnalyseAllPlays*) run on a pool of the configured number of
  * threads, one solver per thread.
  *
- * One addition: SetTablebasePath() and the DDTB_TABLEBASE environment
- * variable name a directory of endgame tables (built by ddtb-build) that
- * every solver then probes.
+ * One addition: endgame tables (built by ddtb-build) that every solver
+ * probes: by default those found on the search path (DDTB_TABLEBASE, the
+ * per-user directory, the installed one; docs/USAGE.md), or those of the
+ * directory given to SetTablebasePath().
  *
  * From DDS 3.1 (whose structs are these, renamed: ddTableDeal is its
  * DdTableDeal and so on), with its names, arguments and semantics:
@@ -585,8 +586,12 @@ DDTB_DDS_EXTERN DDTB_DDS_API void DDTB_DDS_CALL ErrorMessage(int code, char line
 /* ddtb only. Probe the endgame tables in `dir` from now on (every solver,
    every call). NULL or "" switches the tables off. Returns RETURN_NO_FAULT,
    or RETURN_NO_TABLEBASE when `dir` holds no valid table (the tables in use
-   stay). Without a call, the directory in the environment variable
-   DDTB_TABLEBASE (read once, at the first call that solves) is used. */
+   stay). Without a call, the default tables are used: the first directory
+   holding tables among $DDTB_TABLEBASE (set but empty: no tables), the
+   per-user $XDG_DATA_HOME/ddtb/tables (else ~/.local/share/ddtb/tables) and
+   the installed <prefix>/share/ddtb/tables, looked for once, at the first
+   call that solves (or GetDDSInfo, whose systemString names them). Tables
+   that fail their checks or lack a layer are not used. */
 DDTB_DDS_EXTERN DDTB_DDS_API int DDTB_DDS_CALL SetTablebasePath(const char* dir);
 
 #endif /* DDTB_DLL_H */

@@ -62,6 +62,49 @@ struct TablebaseStats {
   std::uint64_t bad_blocks = 0;       // chunks that failed their checks (never used)
 };
 
+// What the default search path is made of. current() reads the process's
+// environment and the installed directory fixed when the library was
+// configured; tests make their own.
+struct DDTB_EXPORT TablebaseEnvironment {
+  std::optional<std::string> ddtb_tablebase;  // DDTB_TABLEBASE; nullopt: unset
+  std::optional<std::string> xdg_data_home;   // XDG_DATA_HOME
+  std::optional<std::string> home;            // HOME
+  std::string installed_dir;                  // <prefix>/share/ddtb/tables ("": none)
+  static TablebaseEnvironment current();
+};
+
+// A directory of the search path, and what find_default() found there.
+struct TablebaseSearchDir {
+  enum class Found {
+    kNotLooked,   // default_search_path() only
+    kNothing,     // no such directory, or no table file in it: the search goes on
+    kUnreadable,  // not a directory, or cannot be read: a warning, the search goes on
+    kUnusable,    // holds tables that fail their checks or lack a layer: a warning,
+                  // the search stops there (no tables)
+    kUsed,        // its tables are the default
+  };
+  std::string dir;
+  // Where it comes from: "DDTB_TABLEBASE", "XDG_DATA_HOME", "HOME" or "installed".
+  std::string origin;
+  Found found = Found::kNotLooked;
+  std::string why;  // kNothing, kUnreadable, kUnusable: "no such directory", "no table files", ...
+};
+
+class Tablebase;
+
+// What Tablebase::find_default() found.
+struct DefaultTablebase {
+  std::shared_ptr<const Tablebase> tables;  // nullptr: none (off, none found, or unusable)
+  std::string dir;                          // the directory of `tables`
+  bool off = false;                         // DDTB_TABLEBASE is set and empty
+  std::vector<TablebaseSearchDir> tried;    // the directories looked at, in order
+  // What the user should hear about, each naming the directory and what is
+  // wrong: DDTB_TABLEBASE naming no tables, a directory that cannot be read,
+  // tables that fail their checks or lack a layer (these are then not used,
+  // and the search stops there: the solver runs without tables).
+  std::vector<std::string> warnings;
+};
+
 class DDTB_EXPORT Tablebase {
  public:
   // Opens every table file of `dir` (ddtb-<cards>-nt.tbl, ddtb-<cards>-trump.tbl).
@@ -73,8 +116,12 @@ class DDTB_EXPORT Tablebase {
   Tablebase(const Tablebase&) = delete;
   Tablebase& operator=(const Tablebase&) = delete;
 
-  // The most cards of any layer present (0 if none).
+  // The most cards of any layer present (0 if none), and the fewest.
   int max_cards() const;
+  int min_cards() const;
+  // The card counts of the layers, as front ends print them: "4-16 cards",
+  // or "8 cards" when there is one.
+  std::string cards_text() const;
   std::vector<TablebaseLayer> layers() const;
 
   // The exact value of a position at the start of a trick, or nullopt when
@@ -91,6 +138,30 @@ class DDTB_EXPORT Tablebase {
 
   // Probes and hits count those of every probe session, live or ended.
   TablebaseStats stats() const;
+
+  // The default tables: the first directory of default_search_path() that
+  // exists and holds table files, opened. Never fails: what stands in the
+  // way is in the result (see DefaultTablebase). Reads the file system
+  // each call; a front end calls it once and shares what it returns.
+  static DefaultTablebase find_default(
+      const TablebaseOptions& options = {},
+      const TablebaseEnvironment& environment = TablebaseEnvironment::current());
+
+  // Where find_default() looks, in order (docs/USAGE.md, "Where the tables
+  // are found"):
+  //   1. $DDTB_TABLEBASE, when it is set;
+  //   2. the per-user directory, user_dir();
+  //   3. the installed directory, <prefix>/share/ddtb/tables.
+  // Empty when DDTB_TABLEBASE is set but empty: the tables are turned off.
+  static std::vector<TablebaseSearchDir> default_search_path(
+      const TablebaseEnvironment& environment = TablebaseEnvironment::current());
+
+  // The per-user directory, where `ddtb-build build --install` puts the
+  // tables: $XDG_DATA_HOME/ddtb/tables when XDG_DATA_HOME is an absolute
+  // path, else $HOME/.local/share/ddtb/tables. Error (kNotFound) when
+  // neither variable is usable.
+  static Expected<std::string> user_dir(
+      const TablebaseEnvironment& environment = TablebaseEnvironment::current());
 
   // For the search (internal): a probe session over `tb` for one searching
   // thread, the interface of core/endgame_probe.hpp. It keeps `tb` alive;

@@ -19,8 +19,10 @@ cards_reaching, card_reaching), analyse_play, par, dealer_par, par_texts, and
 the batch forms dd_tables and solve_many, which run on threads with the GIL
 released. A Solver object holds its own transposition table and tablebase;
 the module-level functions use one Solver per thread and the default
-tablebase (set_default_tablebase, or the DDTB_TABLEBASE environment variable
-at import).
+tablebase: at import, the tables found on the search path that ddsolve and
+the C API use too ($DDTB_TABLEBASE, then $XDG_DATA_HOME/ddtb/tables or
+~/.local/share/ddtb/tables, then the installed share/ddtb/tables;
+DDTB_TABLEBASE= turns them off), or set_default_tablebase.
 
 Bad input raises ValueError naming what is wrong and where.
 )";
@@ -93,12 +95,17 @@ with or without it, only faster.
 
 inline constexpr const char* kSetDefaultTablebase =
     "Sets the tablebase of the module-level functions and of Solvers and batches made without "
-    "one: a Tablebase, a directory path, or None for none.";
+    "one: a Tablebase, a directory path, or None (or '') for none.";
+
+inline constexpr const char* kUseDefaultTablebase =
+    "Makes the tables found on the search path the default tablebase (what the import does; "
+    "see tablebase_search_path()) and returns the warnings about directories passed over or "
+    "tables not used, as a list of str.";
 
 inline constexpr const char* kSolver = R"(A solver with its own transposition table (40 MiB).
 
 Solver(tablebase=None, tt_memory_mb=40): tablebase is a Tablebase, a
-directory path, or None for the default tablebase. Its methods are the
+directory path, None for the default tablebase, or '' for none. Its methods are the
 module's solving functions. A Solver may be shared by threads (calls take
 turns); for parallel work use one per thread or the batch functions.
 )";

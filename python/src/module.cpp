@@ -299,7 +299,7 @@ std::vector<In> convert_all(py::handle items, const char* what, Convert convert)
 std::pair<double, double> cpp_dd_tables_seconds(py::handle deals_arg) {
   const auto deals = convert_all<Deal>(deals_arg, "deals", to_deal);
   py::gil_scoped_release release;
-  Solver solver(solver_options(default_tablebase(), kDefaultTtMemoryBytes));
+  Solver solver(solver_options(default_tablebase().tables, kDefaultTtMemoryBytes));
   const auto start = std::chrono::steady_clock::now();
   const std::clock_t cpu_start = std::clock();
   for (const Deal& d : deals) (void)solver.dd_table(d);
@@ -554,16 +554,35 @@ PYBIND11_MODULE(_ddtb, m) {
   m.def(
       "set_default_tablebase",
       [](py::handle tb) {
-        dp::set_default_tablebase(tb.is_none() ? nullptr : dp::resolve_tablebase(tb, "tablebase"));
+        dp::set_default_tablebase(tb.is_none() ? dp::PyTablebase{}
+                                               : dp::resolve_py_tablebase(tb, "tablebase"));
       },
       "tablebase"_a, dp::docs::kSetDefaultTablebase);
+  m.def(
+      "default_tablebase",
+      []() -> std::optional<dp::PyTablebase> {
+        auto t = dp::default_tablebase();
+        if (!t.tables) return std::nullopt;
+        return t;
+      },
+      "The default tablebase (a Tablebase, its path the directory it came from), or None.");
   m.def(
       "default_tablebase_max_cards",
       [] {
         auto t = dp::default_tablebase();
-        return t ? t->max_cards() : 0;
+        return t.tables ? t.tables->max_cards() : 0;
       },
       "The most cards of the default tablebase's layers (0: no default tablebase).");
+  m.def("use_default_tablebase", &dp::use_default_tablebase, dp::docs::kUseDefaultTablebase);
+  m.def(
+      "tablebase_search_path",
+      [] {
+        std::vector<std::string> dirs;
+        for (const auto& d : ddtb::Tablebase::default_search_path()) dirs.push_back(d.dir);
+        return dirs;
+      },
+      "The directories searched for the default tables, in order (docs/USAGE.md); empty when "
+      "DDTB_TABLEBASE is set but empty.");
 
   // --- Solver and the module-level solving functions
   using Handle = dp::SolverHandle;

@@ -8,11 +8,11 @@ namespace ddtb::python {
 
 namespace {
 
-// The default tablebase and a generation count that tells each thread's
-// default Solver when to pick up a new one.
+// The default tablebase (with its directory) and a generation count that
+// tells each thread's default Solver when to pick up a new one.
 struct Defaults {
   std::mutex mutex;
-  std::shared_ptr<const Tablebase> tables;
+  PyTablebase tables;
   std::uint64_t generation = 0;
 };
 
@@ -30,29 +30,41 @@ PyTablebase open_tablebase(const std::string& path, std::size_t cache_bytes) {
   return PyTablebase{std::move(tables), path};
 }
 
-std::shared_ptr<const Tablebase> default_tablebase() {
+PyTablebase default_tablebase() {
   std::lock_guard lock(defaults().mutex);
   return defaults().tables;
 }
 
-void set_default_tablebase(std::shared_ptr<const Tablebase> tables) {
+void set_default_tablebase(PyTablebase tables) {
   std::lock_guard lock(defaults().mutex);
   defaults().tables = std::move(tables);
   ++defaults().generation;
 }
 
-std::shared_ptr<const Tablebase> resolve_tablebase(py::handle arg, const std::string& what) {
+std::vector<std::string> use_default_tablebase() {
+  DefaultTablebase found = Tablebase::find_default();
+  set_default_tablebase(PyTablebase{std::move(found.tables), std::move(found.dir)});
+  return found.warnings;
+}
+
+PyTablebase resolve_py_tablebase(py::handle arg, const std::string& what) {
   if (arg.is_none()) return default_tablebase();
-  if (py::isinstance<PyTablebase>(arg)) return arg.cast<const PyTablebase&>().tables;
+  if (py::isinstance<PyTablebase>(arg)) return arg.cast<const PyTablebase&>();
   const py::object fspath = py::module_::import("os").attr("fspath");
   py::object path;
   try {
     path = fspath(arg);
   } catch (const py::error_already_set&) {
-    raise_value_error(what, "expected a Tablebase, a directory path or None");
+    raise_value_error(what, "expected a Tablebase, a directory path, '' or None");
   }
   if (!py::isinstance<py::str>(path)) raise_value_error(what, "expected a str directory path");
-  return open_tablebase(path.cast<std::string>(), TablebaseOptions{}.cache_bytes).tables;
+  const auto dir = path.cast<std::string>();
+  if (dir.empty()) return {};  // '' : no tables, as DDTB_TABLEBASE= and SetTablebasePath("")
+  return open_tablebase(dir, TablebaseOptions{}.cache_bytes);
+}
+
+std::shared_ptr<const Tablebase> resolve_tablebase(py::handle arg, const std::string& what) {
+  return resolve_py_tablebase(arg, what).tables;
 }
 
 SolverOptions solver_options(std::shared_ptr<const Tablebase> tables, std::size_t tt_memory_bytes) {
@@ -72,7 +84,7 @@ SolverHandle& default_solver() {
   std::uint64_t current;
   {
     std::lock_guard lock(defaults().mutex);
-    tables = defaults().tables;
+    tables = defaults().tables.tables;
     current = defaults().generation;
   }
   if (!handle || generation != current) {

@@ -14,6 +14,7 @@
 #include <mutex>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "ddtb/solver.hpp"
 #include "ddtb/tablebase.hpp"
@@ -31,12 +32,19 @@ struct PyTablebase {
 // Opens the tables of `path`; ValueError naming the directory on failure.
 PyTablebase open_tablebase(const std::string& path, std::size_t cache_bytes);
 
-// The module's default tablebase (none until set_default_tablebase()).
-std::shared_ptr<const Tablebase> default_tablebase();
-void set_default_tablebase(std::shared_ptr<const Tablebase> tables);
+// The module's default tablebase (tables null: none). The import sets it
+// to the default tables (use_default_tablebase); set_default_tablebase()
+// replaces it.
+PyTablebase default_tablebase();
+void set_default_tablebase(PyTablebase tables);
+// Makes the tables found on the search path (Tablebase::find_default) the
+// default; returns its warnings, which the import turns into
+// RuntimeWarnings.
+std::vector<std::string> use_default_tablebase();
 
 // `arg` as a tablebase: None gives the default, a Tablebase itself, a path
-// opens that directory.
+// opens that directory, '' none (tables null).
+PyTablebase resolve_py_tablebase(py::handle arg, const std::string& what);
 std::shared_ptr<const Tablebase> resolve_tablebase(py::handle arg, const std::string& what);
 
 class SolverHandle {

@@ -5,6 +5,7 @@ import os
 import pickle
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -112,7 +113,7 @@ def test_tablebase_gives_the_same_answers(tables):
     # Endings of 3 tricks: every trick start after the first is in the tables.
     endings = ["N:AK2... QJ3... ...AK2 ...QJ3", "N:A.K.Q. K.Q.J. Q.J.T. J.T.9.",
                "N:T98... 765... ...432 ...765"]
-    plain = ddtb.Solver(tablebase=None)
+    plain = ddtb.Solver(tablebase="")  # none, whatever the default
     with_tables = ddtb.Solver(tablebase=tb)
     for e in endings:
         assert with_tables.dd_table(e) == plain.dd_table(e)
@@ -130,3 +131,39 @@ def test_tablebase_gives_the_same_answers(tables):
     finally:
         ddtb.set_default_tablebase(None)
     assert ddtb.default_tablebase_max_cards() == 0
+
+
+def import_ddtb_in(env_changes, script):
+    """Runs `script` after `import ddtb` in a fresh interpreter (the default
+    tablebase is found at import), with the suite's environment changed by
+    `env_changes` (None: unset); returns (stdout, stderr)."""
+    env = dict(os.environ)
+    for name, value in env_changes.items():
+        if value is None:
+            env.pop(name, None)
+        else:
+            env[name] = value
+    done = subprocess.run([sys.executable, "-c", "import ddtb\n" + script], env=env,
+                          check=True, capture_output=True, text=True)
+    return done.stdout.strip(), done.stderr
+
+
+def test_default_tablebase_of_the_search_path(tables, tmp_path):
+    # The suite runs with DDTB_TABLEBASE= (tables off).
+    assert ddtb.default_tablebase() is None and ddtb.tablebase_search_path() == []
+    user = tmp_path / "ddtb" / "tables"
+    shutil.copytree(tables, user)
+    show = "t = ddtb.default_tablebase(); print(t.path if t else None, ddtb.default_tablebase_max_cards())"
+    out, err = import_ddtb_in({"DDTB_TABLEBASE": None, "XDG_DATA_HOME": str(tmp_path)}, show)
+    assert out == f"{user} 8" and err == ""
+    out, err = import_ddtb_in({"DDTB_TABLEBASE": None, "XDG_DATA_HOME": str(tmp_path)},
+                              "print(ddtb.tablebase_search_path()[0])")
+    assert out == str(user)
+    # A truncated file: a warning at import, no default tables, right answers.
+    with open(user / "ddtb-8-nt.tbl", "r+b") as f:
+        f.truncate(200)
+    out, err = import_ddtb_in({"DDTB_TABLEBASE": None, "XDG_DATA_HOME": str(tmp_path)},
+                              show + "\ne = 'N:AK2... QJ3... ...AK2 ...QJ3'"
+                              "\nprint(ddtb.dd_table(e) == ddtb.Solver(tablebase='').dd_table(e))")
+    assert out == "None 0\nTrue"
+    assert "RuntimeWarning" in err and "ddtb-8-nt.tbl" in err and "not used" in err

@@ -57,3 +57,6 @@ set_tests_properties(ddtb_python_cmake_install PROPERTIES
 set_tests_properties(ddtb_python_install PROPERTIES LABELS "python;long" TIMEOUT 1800)
 # Measures CPU time against wall time: alone, so other tests do not take its cores.
 set_tests_properties(ddtb_python_batch PROPERTIES RUN_SERIAL ON)
+if(COMMAND ddtb_tests_without_default_tables)
+  ddtb_tests_without_default_tables()  # cmake/ddtbTestEnvironment.cmake
+endif()

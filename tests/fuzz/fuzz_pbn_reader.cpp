@@ -161,7 +161,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_outputs(board);
     reporter.report(board);
   }
-  reporter.summary();
+  reporter.summary("tables: off (--no-tablebase)");
   DDTB_FUZZ_CHECK(!reader.failed(), "read error on a string stream");
   DDTB_FUZZ_CHECK(echoed == input, "the games' texts are not the input");
   return 0;
