@@ -109,24 +109,24 @@ def tables():
 
 def test_tablebase_gives_the_same_answers(tables):
     tb = ddtb.Tablebase(tables)
-    assert tb.max_cards == 8 and len(tb.layers) >= 2 and "max_cards=8" in repr(tb)
-    # Endings of 3 tricks: every trick start after the first is in the tables.
-    endings = ["N:AK2... QJ3... ...AK2 ...QJ3", "N:A.K.Q. K.Q.J. Q.J.T. J.T.9.",
-               "N:T98... 765... ...432 ...765"]
+    assert tb.max_cards == 12 and len(tb.layers) >= 3 and "max_cards=12" in repr(tb)
+    # Endings of 4 tricks: the search asks the tables at trick starts of 3
+    # tricks (it probes from 3 tricks up), so these are answered from them.
+    endings = ["N:AK32... QJ54... ...AK32 ...QJ54", "N:A.K.Q.J K.Q.J.T Q.J.T.9 J.T.9.8",
+               "N:T98.A.. 765.K.. ..2.432 ..3.765", "N:KQ2.A.. AJ3..K. T4.2.Q. 5.K.A.3"]
     plain = ddtb.Solver(tablebase="")  # none, whatever the default
     with_tables = ddtb.Solver(tablebase=tb)
     for e in endings:
         assert with_tables.dd_table(e) == plain.dd_table(e)
-    # (The search asks tables only from 3 tricks up, so these 2-trick tables
-    # are wired in but not probed: same answers is what is checked here.)
     assert plain.stats()["tablebase_hits"] == 0
+    assert with_tables.stats()["tablebase_hits"] > 0
     assert ddtb.dd_tables(endings, threads=2, tablebase=tables) == [plain.dd_table(e)
                                                                    for e in endings]
     two = ddtb.Position("N:AK... QJ... ...AK ...QJ", "NT", "N")
     assert tb.probe(two) == ddtb.max_tricks(two) == 2
     try:
         ddtb.set_default_tablebase(tables)
-        assert ddtb.default_tablebase_max_cards() == 8
+        assert ddtb.default_tablebase_max_cards() == 12
         assert ddtb.dd_table(endings[0]) == plain.dd_table(endings[0])
     finally:
         ddtb.set_default_tablebase(None)
@@ -155,7 +155,7 @@ def test_default_tablebase_of_the_search_path(tables, tmp_path):
     shutil.copytree(tables, user)
     show = "t = ddtb.default_tablebase(); print(t.path if t else None, ddtb.default_tablebase_max_cards())"
     out, err = import_ddtb_in({"DDTB_TABLEBASE": None, "XDG_DATA_HOME": str(tmp_path)}, show)
-    assert out == f"{user} 8" and err == ""
+    assert out == f"{user} 12" and err == ""
     out, err = import_ddtb_in({"DDTB_TABLEBASE": None, "XDG_DATA_HOME": str(tmp_path)},
                               "print(ddtb.tablebase_search_path()[0])")
     assert out == str(user)

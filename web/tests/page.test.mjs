@@ -4,12 +4,14 @@
 // table against DDS's (list100's TABLE line), the opening leader's card
 // scores against its FUT line, then plays the recorded cards and checks the
 // running result against its TRACE line, with undo and replay; a bad deal
-// shows its message; the page works offline once loaded. Screenshots go to
-// DDTB_SCREENSHOT_DIR.
+// shows its message; the page works offline once loaded; a random deal's
+// table is checked against libdds's (DDTB_DDS_TABLE, ddtb_dds_table).
+// Screenshots go to DDTB_SCREENSHOT_DIR.
 //
 //   DDTB_SITE_DIR=build/wasm/wasm/site DDTB_REF_DIR=../shared/ref \
 //   DDTB_SCREENSHOT_DIR=/tmp node --test page.test.mjs
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -23,6 +25,7 @@ import { card, readList100, SEATS, STRAINS } from './list100.mjs';
 const SITE = process.env.DDTB_SITE_DIR;
 const SHOTS = process.env.DDTB_SCREENSHOT_DIR ?? '.';
 const CHROMIUM = process.env.DDTB_CHROMIUM ?? '/usr/bin/chromium';
+const DDS_TABLE = process.env.DDTB_DDS_TABLE;
 const TYPES = {'.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css',
                '.wasm': 'application/wasm', '.webmanifest': 'application/manifest+json'};
 
@@ -173,11 +176,16 @@ test('phone-sized: a random deal, four hands typed one per line', async () => {
   await page.click('#random');
   await page.waitForFunction(() => document.querySelectorAll('#dd-table tbody button').length === 20);
   await waitIdle(page);
-  // The random deal's table is the library's (the site's own package, in Node).
+  // The random deal's table is DDS 2.9.0's (Debian's libdds, through
+  // ddtb_dds_table) and the site's own package's, in Node.
   const dealt = await page.inputValue('#deal-text');
   const {load} = await import(pathToFileURL(join(SITE, 'ddtb', 'index.js')).href);
   const t = (await load()).ddTable(dealt);
-  assert.deepEqual(await readTable(page), STRAINS.flatMap((s) => SEATS.map((h) => t[s][h])), dealt);
+  const shown = await readTable(page);
+  assert.deepEqual(shown, STRAINS.flatMap((s) => SEATS.map((h) => t[s][h])), dealt);
+  assert.ok(DDS_TABLE, 'DDTB_DDS_TABLE (ddtb_dds_table) is not set');
+  const dds = JSON.parse(execFileSync(DDS_TABLE, [dealt], {encoding: 'utf8'}));
+  assert.deepEqual(shown, STRAINS.flatMap((s) => SEATS.map((h) => dds[s][h])), `libdds: ${dealt}`);
   const hands = d.pbn.slice(2).split(' ');
   await solve(page, `North: ${hands[0]}\nEast: ${hands[1]}\nSouth: ${hands[2]}\nWest: ${hands[3]}`);
   assert.deepEqual(await readTable(page), d.table);

@@ -15,6 +15,10 @@ if(NOT DDTB_CHROMIUM)
   return()
 endif()
 
+# libdds's table of a deal, for the test to check the page against DDS 2.9.0.
+add_executable(ddtb_dds_table ${CMAKE_CURRENT_LIST_DIR}/dds_table_main.cpp)
+target_link_libraries(ddtb_dds_table PRIVATE ddtb_dds_peer)
+
 set(ddtb_web_test_dir ${PROJECT_BINARY_DIR}/web-test)
 add_test(NAME ddtb_web_setup
          COMMAND ${CMAKE_COMMAND} -DNPM=${DDTB_NPM} -DTEST_DIR=${ddtb_web_test_dir}
@@ -26,5 +30,5 @@ add_test(NAME ddtb_web_page
          COMMAND ${DDTB_NODE} --test ${ddtb_web_test_dir}/page.test.mjs
          WORKING_DIRECTORY ${ddtb_web_test_dir})
 set_tests_properties(ddtb_web_page PROPERTIES
-  ENVIRONMENT "DDTB_REF_DIR=${DDTB_REF_DIR};DDTB_SITE_DIR=${ddtb_wasm_build}/wasm/site;DDTB_SCREENSHOT_DIR=${ddtb_web_test_dir}/shots;DDTB_CHROMIUM=${DDTB_CHROMIUM}"
+  ENVIRONMENT "DDTB_REF_DIR=${DDTB_REF_DIR};DDTB_SITE_DIR=${ddtb_wasm_build}/wasm/site;DDTB_SCREENSHOT_DIR=${ddtb_web_test_dir}/shots;DDTB_CHROMIUM=${DDTB_CHROMIUM};DDTB_DDS_TABLE=$<TARGET_FILE:ddtb_dds_table>"
   FIXTURES_REQUIRED "ddtb_wasm;ddtb_web" LABELS "wasm;browser" TIMEOUT 600)
