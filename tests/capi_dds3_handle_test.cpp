@@ -394,6 +394,7 @@ TEST(CapiDds3Handle, UsesTheCApisEndgameTables) {
   // Tables up to 3 tricks (a few seconds to build): the search asks tables
   // only from 3 tricks left on (2 tricks need no question).
   const std::string dir = build_small_tables(3);
+  const RemovedAtEnd cleanup{dir};
   ASSERT_FALSE(dir.empty());
   const Handle h = make_handle();
   Rng rng(kSeed + 3);

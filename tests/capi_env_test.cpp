@@ -21,6 +21,7 @@ namespace {
 
 TEST(CapiEnvironment, TablebaseFromTheEnvironment) {
   const std::string dir = build_small_tables(1);
+  const RemovedAtEnd cleanup{dir};
   ASSERT_FALSE(dir.empty());
   ASSERT_EQ(::setenv("DDTB_TABLEBASE", dir.c_str(), 1), 0);
   dealPBN d{};

@@ -298,6 +298,7 @@ TEST(CapiThreads, BatchChecksReturnDdsCodes) {
 TEST(CapiThreads, TablebasePath) {
   EXPECT_EQ(SetTablebasePath("/nonexistent/ddtb-tables"), RETURN_NO_TABLEBASE);
   const std::string dir = build_small_tables(2);
+  const RemovedAtEnd cleanup{dir};
   ASSERT_FALSE(dir.empty());
   EXPECT_EQ(SetTablebasePath(dir.c_str()), RETURN_NO_FAULT);
   DDSInfo info{};
