@@ -64,24 +64,17 @@ Canonical canonicalize(const std::array<Bits, 4>& hands, int leader, int trump) 
 
 namespace {
 
-// Every column with at most `tricks` cards per seat and at most 13 in all,
-// in decreasing value order.
-std::vector<Column> all_columns(int tricks) {
-  std::vector<Column> out;
-  for (int a = 0; a <= tricks; ++a)
-    for (int b = 0; b <= tricks; ++b)
-      for (int c = 0; c <= tricks; ++c)
-        for (int d = 0; d <= tricks; ++d)
-          if (a + b + c + d <= 13)
-            out.push_back(static_cast<Column>(a << 12 | b << 8 | c << 4 | d));
-  std::sort(out.rbegin(), out.rend());
-  return out;
-}
-
-bool fits(Column c, const std::array<int, 4>& remaining) {
-  for (int seat = 0; seat < 4; ++seat)
-    if (column_len(c, seat) > remaining[seat]) return false;
-  return true;
+// Calls f(c) for every column that fits `room` (at most room[s] cards for
+// seat s) and has at most 13 cards: the product of the room's ranges, not a
+// scan of every column with a fit test (which made enumerating a layer's
+// shapes most of the time a program spent opening its tables).
+template <class F>
+void for_each_column_within(const std::array<int, 4>& room, F&& f) {
+  for (int a = 0; a <= room[0]; ++a)
+    for (int b = 0; b <= room[1]; ++b)
+      for (int c = 0; c <= room[2]; ++c)
+        for (int d = 0; d <= room[3] && a + b + c + d <= 13; ++d)
+          f(static_cast<Column>(a << 12 | b << 8 | c << 4 | d));
 }
 
 std::array<int, 4> minus(std::array<int, 4> r, Column c) {
@@ -92,34 +85,28 @@ std::array<int, 4> minus(std::array<int, 4> r, Column c) {
 }  // namespace
 
 std::vector<ShapeKey> enumerate_shapes(int tricks, StrainClass klass) {
-  const std::vector<Column> cols = all_columns(tricks);
   std::vector<ShapeKey> out;
   const std::array<int, 4> full{tricks, tricks, tricks, tricks};
+  const bool trump = klass == StrainClass::kTrump;
   // Slot 0: any column (at least one trump in the trump class); slots 1..3
   // non-increasing (slot 0 too in the no-trump class). Slot 3 is what is left.
-  for (std::size_t i0 = 0; i0 < cols.size(); ++i0) {
-    const Column c0 = cols[i0];
-    if (klass == StrainClass::kTrump && column_total(c0) == 0) continue;
-    if (!fits(c0, full)) continue;
+  for_each_column_within(full, [&](Column c0) {
+    if (trump && column_total(c0) == 0) return;
     const auto r0 = minus(full, c0);
-    const std::size_t start1 = klass == StrainClass::kTrump ? 0 : i0;
-    for (std::size_t i1 = start1; i1 < cols.size(); ++i1) {
-      const Column c1 = cols[i1];
-      if (!fits(c1, r0)) continue;
+    for_each_column_within(r0, [&](Column c1) {
+      if (!trump && c1 > c0) return;
       const auto r1 = minus(r0, c1);
-      for (std::size_t i2 = i1; i2 < cols.size(); ++i2) {
-        const Column c2 = cols[i2];
-        if (!fits(c2, r1)) continue;
+      for_each_column_within(r1, [&](Column c2) {
+        if (c2 > c1) return;
         const auto r2 = minus(r1, c2);
-        if (r2[0] + r2[1] + r2[2] + r2[3] > 13) continue;
+        if (r2[0] + r2[1] + r2[2] + r2[3] > 13) return;
         const Column c3 = static_cast<Column>(r2[0] << 12 | r2[1] << 8 | r2[2] << 4 | r2[3]);
-        if (c3 > c2) continue;
+        if (c3 > c2) return;
         out.push_back(ShapeKey(c0) << 48 | ShapeKey(c1) << 32 | ShapeKey(c2) << 16 | c3);
-      }
-    }
-  }
+      });
+    });
+  });
   std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 

@@ -21,7 +21,7 @@ Error corrupt(const std::string& name, const std::string& what) {
 }  // namespace
 
 Expected<std::unique_ptr<LayerFile>> LayerFile::parse(std::span<const std::uint8_t> bytes,
-                                                      std::string name) {
+                                                      std::string name, ShapeCatalog* catalog) {
   if (bytes.size() < kHeaderBytes) return corrupt(name, "too short for a tablebase header");
   if (std::memcmp(bytes.data(), kMagic, 8) != 0)
     return corrupt(name, "not a ddtb tablebase file (bad magic)");
@@ -76,8 +76,9 @@ Expected<std::unique_ptr<LayerFile>> LayerFile::parse(std::span<const std::uint8
     return corrupt(name, "chunk directory checksum mismatch");
 
   auto f = std::unique_ptr<LayerFile>(new LayerFile());
-  f->shapes_ = enumerate_shapes(h.tricks, h.klass);
-  if (f->shapes_.size() != h.partitions || shapes_checksum(f->shapes_) != h.shapes_checksum)
+  f->index_ = catalog ? catalog->get(h.tricks, h.klass)
+                      : std::make_shared<const ShapeIndex>(h.tricks, h.klass);
+  if (f->index_->shapes().size() != h.partitions || f->index_->checksum() != h.shapes_checksum)
     return corrupt(name, "its partitions are not this build's canonical shapes");
   if (h.chunks == 0 || h.chunks > h.partitions) return corrupt(name, "bad chunk count");
   f->directory_.reserve(h.chunks);
@@ -104,30 +105,11 @@ Expected<std::unique_ptr<LayerFile>> LayerFile::parse(std::span<const std::uint8
   f->bytes_ = bytes;
   f->name_ = std::move(name);
   f->header_ = h;
-  f->build_index();
   return f;
 }
 
-void LayerFile::build_index() {
-  std::size_t size = 16;
-  int bits = 4;
-  while (size * 3 < shapes_.size() * 4) {
-    size *= 2;
-    ++bits;
-  }
-  index_.assign(size, IndexEntry{});
-  index_shift_ = 64 - bits;
-  std::size_t c = 0;
-  for (std::size_t p = 0; p < shapes_.size(); ++p) {
-    while (c + 1 < directory_.size() && directory_[c + 1].first_partition <= p) ++c;
-    std::size_t i = (shapes_[p] * 0x9e3779b97f4a7c15ull) >> index_shift_;
-    while (index_[i].shape != 0) i = (i + 1) & (size - 1);
-    index_[i] = {shapes_[p], static_cast<std::uint32_t>(c),
-                 static_cast<std::uint32_t>(p - directory_[c].first_partition)};
-  }
-}
-
-Expected<std::unique_ptr<LayerFile>> LayerFile::open(const std::string& path) {
+Expected<std::unique_ptr<LayerFile>> LayerFile::open(const std::string& path,
+                                                     ShapeCatalog* catalog) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return Error{ErrorCode::kIo, path + ": " + std::strerror(errno)};
   struct stat st {};
@@ -144,7 +126,7 @@ Expected<std::unique_ptr<LayerFile>> LayerFile::open(const std::string& path) {
   ::close(fd);
   if (m == MAP_FAILED) return Error{ErrorCode::kIo, path + ": mmap: " + std::strerror(errno)};
   ::posix_madvise(m, size, POSIX_MADV_RANDOM);
-  auto parsed = parse(std::span(static_cast<const std::uint8_t*>(m), size), path);
+  auto parsed = parse(std::span(static_cast<const std::uint8_t*>(m), size), path, catalog);
   if (!parsed) {
     ::munmap(m, size);
     return parsed.error();
@@ -156,11 +138,6 @@ Expected<std::unique_ptr<LayerFile>> LayerFile::open(const std::string& path) {
 
 LayerFile::~LayerFile() {
   if (mapping_) ::munmap(mapping_, mapping_size_);
-}
-
-int LayerFile::find(ShapeKey shape) const {
-  auto it = std::lower_bound(shapes_.begin(), shapes_.end(), shape);
-  return it != shapes_.end() && *it == shape ? static_cast<int>(it - shapes_.begin()) : -1;
 }
 
 std::size_t LayerFile::chunk_of(std::size_t index) const {
@@ -208,7 +185,7 @@ Expected<RawChunk> LayerFile::load_raw_chunk(std::size_t c, bool full) const {
     std::uint64_t count = 0;
     if (!get_varint(raw, pos, count) || count == 0 || count > raw.size())
       return corrupt(where, "bad set count for partition " + std::to_string(p));
-    auto next = full ? validate_sets(raw, pos, shapes_[p], count, header_.bound > 0 ? 1 : -1)
+    auto next = full ? validate_sets(raw, pos, shapes()[p], count, header_.bound > 0 ? 1 : -1)
                      : walk_sets(raw, pos, count);
     if (!next)
       return corrupt(where, "partition " + std::to_string(p) + ": " + next.error().message);

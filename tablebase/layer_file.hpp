@@ -15,6 +15,7 @@
 #include "ddtb/expected.hpp"
 #include "tablebase/format.hpp"
 #include "tablebase/set_codec.hpp"
+#include "tablebase/shape_index.hpp"
 
 namespace ddtb::detail::tb {
 
@@ -49,38 +50,37 @@ struct Chunk {
 class LayerFile {
  public:
   // Validates header and chunk directory (FORMAT.md "Validation"); `name` is
-  // used in error messages.
+  // used in error messages. Files opened together share their partitions'
+  // index through `catalog` (none: the file makes its own).
   static Expected<std::unique_ptr<LayerFile>> parse(std::span<const std::uint8_t> bytes,
-                                                    std::string name);
+                                                    std::string name,
+                                                    ShapeCatalog* catalog = nullptr);
   // Maps `path` read-only and parses it; the mapping lives as long as the
   // returned object.
-  static Expected<std::unique_ptr<LayerFile>> open(const std::string& path);
+  static Expected<std::unique_ptr<LayerFile>> open(const std::string& path,
+                                                   ShapeCatalog* catalog = nullptr);
   ~LayerFile();
   LayerFile(const LayerFile&) = delete;
   LayerFile& operator=(const LayerFile&) = delete;
 
   const FileHeader& header() const { return header_; }
   const std::string& name() const { return name_; }
-  const std::vector<ShapeKey>& shapes() const { return shapes_; }
+  const std::vector<ShapeKey>& shapes() const { return index_->shapes(); }
   std::size_t chunks() const { return directory_.size(); }
   const ChunkEntry& chunk_entry(std::size_t c) const { return directory_[c]; }
   // Index of a shape in shapes(), or -1.
-  int find(ShapeKey shape) const;
+  int find(ShapeKey shape) const { return index_->find(shape); }
   // Where a shape's partition lies: its chunk and its index within the chunk.
-  // One probe of a hash index built at parse time (the probe's path).
   struct Location {
     std::uint32_t chunk = 0, index = 0;
   };
   bool locate(ShapeKey shape, Location& out) const {
-    for (std::size_t i = (shape * 0x9e3779b97f4a7c15ull) >> index_shift_;;
-         i = (i + 1) & (index_.size() - 1)) {
-      const IndexEntry& e = index_[i];
-      if (e.shape == shape) {
-        out = {e.chunk, e.index};
-        return true;
-      }
-      if (e.shape == 0) return false;
-    }
+    const int p = find(shape);
+    if (p < 0) return false;
+    const std::size_t c = chunk_of(static_cast<std::size_t>(p));
+    out = {static_cast<std::uint32_t>(c),
+           static_cast<std::uint32_t>(p) - directory_[c].first_partition};
+    return true;
   }
   // The chunk holding partition `index`.
   std::size_t chunk_of(std::size_t index) const;
@@ -98,17 +98,8 @@ class LayerFile {
   std::size_t mapping_size_ = 0;
   std::string name_;
   FileHeader header_;
-  std::vector<ShapeKey> shapes_;
+  std::shared_ptr<const ShapeIndex> index_;
   std::vector<ChunkEntry> directory_;
-  // Open addressing, linear probing, at most 3/4 full; shape 0 (no cards)
-  // marks an empty entry.
-  struct IndexEntry {
-    ShapeKey shape = 0;
-    std::uint32_t chunk = 0, index = 0;
-  };
-  std::vector<IndexEntry> index_;
-  int index_shift_ = 64;
-  void build_index();
 };
 
 }  // namespace ddtb::detail::tb

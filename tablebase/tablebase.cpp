@@ -262,6 +262,7 @@ Expected<std::shared_ptr<const Tablebase>> Tablebase::open(const std::string& di
   auto tb = std::shared_ptr<Tablebase>(new Tablebase());
   Impl& impl = *tb->impl_;
   std::array<std::size_t, kLayers> chunks{};
+  detail::tb::ShapeCatalog catalog;
   int found = 0;
   for (int tricks = 1; tricks <= 13; ++tricks) {
     for (int bound = 0; bound <= tricks; ++bound) {
@@ -269,7 +270,7 @@ Expected<std::shared_ptr<const Tablebase>> Tablebase::open(const std::string& di
         const std::string name =
             detail::tb::layer_file_name(tricks, static_cast<StrainClass>(klass), bound);
         if (std::find(names.begin(), names.end(), name) == names.end()) continue;
-        auto file = LayerFile::open(dir + "/" + name);
+        auto file = LayerFile::open(dir + "/" + name, &catalog);
         if (!file) return file.error();
         const auto& h = (*file)->header();
         if (h.tricks != tricks || static_cast<int>(h.klass) != klass || h.bound != bound)

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "tablebase/canonical.hpp"
+#include "tablebase/shape_index.hpp"
 #include "tests/support/random.hpp"
 
 namespace ddtb::test {
@@ -78,6 +79,32 @@ TEST(Canonical, ShapeCountsMatchTheDesign) {
     EXPECT_EQ(enumerate_shapes(k, StrainClass::kNoTrump).size(), std::size_t(expected[k - 1][0]));
     EXPECT_EQ(enumerate_shapes(k, StrainClass::kTrump).size(), std::size_t(expected[k - 1][1]));
   }
+}
+
+TEST(Canonical, ShapeIndexFindsEveryPartitionAndEveryPositionsShape) {
+  Rng rng(20261126);
+  for (int k = 1; k <= 4; ++k)
+    for (int kc = 0; kc < 2; ++kc) {
+      SCOPED_TRACE(4 * k);
+      const StrainClass klass = static_cast<StrainClass>(kc);
+      const ShapeIndex index(k, klass);
+      const std::vector<ShapeKey>& shapes = index.shapes();
+      ASSERT_TRUE(std::is_sorted(shapes.begin(), shapes.end()));
+      ASSERT_TRUE(std::adjacent_find(shapes.begin(), shapes.end()) == shapes.end());
+      for (std::size_t p = 0; p < shapes.size(); ++p)
+        ASSERT_EQ(index.find(shapes[p]), static_cast<int>(p));
+      // A shape with 4k + 1 cards in slot 0 belongs to no layer of k tricks.
+      EXPECT_EQ(index.find(ShapeKey(k + 1) << 60), -1);
+      // Every position's canonical shape is a partition of its layer.
+      for (int i = 0; i < 2000; ++i) {
+        const Strain strain =
+            kc ? strain_from_int(static_cast<int>(rng.below(4))) : Strain::NoTrump;
+        const Position p = random_position(rng, k, 0, strain, Seat::North);
+        const Canonical c = canonicalize(raw(p), 0, trump_of(strain));
+        if (c.klass != klass) continue;  // a trump strain without trumps
+        ASSERT_GE(index.find(c.shape), 0) << "position " << i;
+      }
+    }
 }
 
 TEST(Canonical, StateCountsMatchTheDesign) {
