@@ -103,10 +103,31 @@ const TbSet* Layer::find(ShapeKey shape, const Nibbles& state) const {
   return nullptr;
 }
 
+namespace {
+
+// The owners a set allows for the top four cards of each slot, one 16-bit
+// field per slot: a query set whose fixed cards (one-hot, the same layout)
+// are not all allowed cannot meet it. Eight bytes per set instead of a
+// TbSet's forty: range() reads these first.
+std::uint64_t filter_of(const std::array<std::uint64_t, 4>& masks) {
+  std::uint64_t f = 0;
+  for (int s = 0; s < 4; ++s) f |= (masks[s] & 0xFFFF) << (16 * s);
+  return f;
+}
+
+}  // namespace
+
 void Layer::seal() {
   spans_.assign(sets_.size(), ValueRange{});
-  for (std::size_t i = 0; i < sets_.size(); ++i)
+  filter_start_.assign(sets_.size() + 1, 0);
+  for (std::size_t i = 0; i < sets_.size(); ++i) {
     for (const TbSet& s : sets_[i]) spans_[i].add(s.value);
+    filter_start_[i + 1] = filter_start_[i] + sets_[i].size();
+  }
+  filters_.clear();
+  filters_.reserve(filter_start_.back());
+  for (const std::vector<TbSet>& sets : sets_)
+    for (const TbSet& s : sets) filters_.push_back(filter_of(s.allow));
 }
 
 ValueRange Layer::range(const SetQuery& q) const {
@@ -116,13 +137,22 @@ ValueRange Layer::range(const SetQuery& q) const {
   // Once the range is the partition's whole span, no set can widen it.
   const ValueRange whole = spans_.empty() ? ValueRange{0, 99} : spans_[i];
   const Prepared p(q);
-  for (const TbSet& s : sets_[i]) {
-    if (s.value >= r.lo && s.value <= r.hi) continue;  // cannot widen the range
-    if (p.meets(s)) {
-      r.add(s.value);
-      if (r.lo == whole.lo && r.hi == whole.hi) break;
-    }
+  const std::vector<TbSet>& sets = sets_[i];
+  const auto widens = [&](const TbSet& s) {
+    if (s.value >= r.lo && s.value <= r.hi) return false;  // cannot widen the range
+    if (!p.meets(s)) return false;
+    r.add(s.value);
+    return r.lo == whole.lo && r.hi == whole.hi;
+  };
+  if (filters_.empty()) {
+    for (const TbSet& s : sets)
+      if (widens(s)) break;
+    return r;
   }
+  const std::uint64_t want = filter_of(q.prefix);
+  const std::uint64_t* filter = filters_.data() + filter_start_[i];
+  for (std::size_t k = 0; k < sets.size(); ++k)
+    if ((want & ~filter[k]) == 0 && widens(sets[k])) break;
   return r;
 }
 

@@ -105,8 +105,10 @@ class Layer {
   ValueRange range(const SetQuery& q) const;
 
   // Records each partition's range of values, with which range() stops as
-  // soon as no further set can widen its answer. Call once every partition's
-  // sets are in place (range() is correct, only slower, without it).
+  // soon as no further set can widen its answer, and each set's top cards
+  // (filter_of), with which range() passes over most sets without reading
+  // them. Call once every partition's sets are in place (range() is
+  // correct, only slower, without it).
   void seal();
 
  private:
@@ -127,6 +129,9 @@ class Layer {
   FlatTable<ShapeKey, std::uint32_t, ShapeHash> index_;
   std::vector<std::vector<TbSet>> sets_;
   std::vector<ValueRange> spans_;  // per partition, after seal()
+  // After seal(): filter_of(set k of partition i) at filters_[filter_start_[i] + k].
+  std::vector<std::uint64_t> filters_;
+  std::vector<std::uint64_t> filter_start_;
 };
 
 // An EndgameProbe over in-memory layers of one card count (both classes):
