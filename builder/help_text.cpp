@@ -93,7 +93,9 @@ constexpr std::array<CommandHelp, 5> kCommands{{
     {"info", R"(  ddtb-build info DIR
 )",
      R"(info    Prints each table's layer, partitions, sets, bytes, states per byte
-        and build parameters.
+        and build parameters; for a layer being built (its units, no table
+        yet), the units done and their share of the layer's canonical
+        states (the build does the heaviest units first).
         e.g. ddtb-build info tables
 )"},
 }};

@@ -1,10 +1,14 @@
-// ddtb-build info: what each table of a directory holds.
+// ddtb-build info: what each table of a directory holds, and how far the
+// layers being built in it have got.
+#include <dirent.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <set>
 
 #include "builder/commands.hpp"
 #include "builder/layer_job.hpp"
+#include "builder/unit_file.hpp"
 
 namespace ddtb::detail::tb {
 
@@ -32,6 +36,58 @@ void print_header(const std::string& path, const FileHeader& h) {
       (unsigned long long)h.lower_checksum);
 }
 
+// A layer being built (its unit directory, no table file yet): the units
+// done and their share of the layer's canonical states, which the build
+// does heaviest first. The unit files are listed, not validated (build and
+// merge do that), except the one whose header gives the unit size.
+void print_units(const std::string& dir, int tricks, StrainClass k, int bound) {
+  const std::string udir = dir + "/" + unit_dir_name(tricks, k, bound);
+  DIR* d = ::opendir(udir.c_str());
+  if (!d) return;
+  std::set<std::uint32_t> present;
+  while (const dirent* e = ::readdir(d)) {
+    unsigned index = 0;
+    if (std::sscanf(e->d_name, "u%u.unit", &index) == 1 && unit_file_name(index) == e->d_name)
+      present.insert(index);
+  }
+  ::closedir(d);
+  if (present.empty()) {
+    std::printf("%s: being built, no unit done yet\n", udir.c_str());
+    return;
+  }
+  const std::vector<ShapeKey> shapes = enumerate_shapes(tricks, k);
+  const std::string first = udir + "/" + unit_file_name(*present.begin());
+  auto unit = read_unit(first, shapes);
+  if (!unit) {
+    std::printf("%s: being built; INVALID unit: %s\n", udir.c_str(), unit.error().message.c_str());
+    return;
+  }
+  const UnitParams& p = unit->params;
+  if (p.unit_size == 0 || p.partitions != shapes.size()) {
+    std::printf("%s: being built; INVALID unit %s: not this layer's\n", udir.c_str(),
+                first.c_str());
+    return;
+  }
+  double all = 0, done = 0;
+  std::uint32_t counted = 0;
+  for (std::uint32_t u = 0; u < p.units(); ++u) {
+    double states = 0;
+    for (std::uint32_t i = p.first_of(u); i < p.first_of(u) + p.count_of(u); ++i)
+      states += partition_states(shapes[i], k);
+    all += states;
+    if (present.count(u)) {
+      done += states;
+      ++counted;
+    }
+  }
+  std::printf(
+      "%s: being built: %u of %u units of %u partitions done, %.1f%% of the layer's canonical "
+      "states%s\n",
+      udir.c_str(), counted, p.units(), p.unit_size, 100 * done / all,
+      counted == p.units() ? " (all: 'ddtb-build merge' or the next build makes the table)"
+                           : " ('ddtb-build build' resumes)");
+}
+
 }  // namespace
 
 CLI::App* add_info(CLI::App& app, InfoArgs& args) {
@@ -47,7 +103,13 @@ int run_info(const InfoArgs& args, const tools::ToolText& text) {
   for (int tricks = 1; tricks <= 13; ++tricks)
     for (auto [k, b] : layers_of(tricks, true)) {
       const std::string path = dir + "/" + layer_file_name(tricks, k, b);
-      if (::access(path.c_str(), F_OK) != 0) continue;
+      if (::access(path.c_str(), F_OK) != 0) {
+        if (::access((dir + "/" + unit_dir_name(tricks, k, b)).c_str(), F_OK) == 0) {
+          ++found;
+          print_units(dir, tricks, k, b);
+        }
+        continue;
+      }
       ++found;
       auto file = LayerFile::open(path);
       if (!file)

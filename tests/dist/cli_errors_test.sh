@@ -41,6 +41,25 @@ cp "$ref"/ddtb-4-*.tbl "$dir/"
 "$build" build --cards 8 --out "$dir" --shard 0/1 --unit-size 16 --threads 2 --quiet
 units=$dir/ddtb-8-nt.units
 cp -a "$units" "$work/kept"
+
+echo "== info on layers being built"
+# has TEXT...: the last info output holds every TEXT.
+has() {
+  for want in "$@"; do
+    if [[ $info != *"$want"* ]]; then
+      echo "FAIL: ddtb-build info printed: $info (want: $want)"
+      fails=$((fails + 1))
+    fi
+  done
+}
+info=$("$build" info "$dir")
+has "$units: being built: 31 of 31 units of 16 partitions done, 100.0% of the layer's canonical states (all: 'ddtb-build merge'" \
+  "ddtb-4-nt.tbl: 4 cards no-trump"
+rm "$units/u000004.unit" "$units/u000030.unit"
+info=$("$build" info "$dir")
+has "$units: being built: 29 of 31 units of 16 partitions done" "('ddtb-build build' resumes)"
+rm -rf "$units"
+cp -a "$work/kept" "$units"
 # Units of another unit size, to mix in.
 mkdir -p "$work/wide"
 cp "$ref"/ddtb-4-*.tbl "$work/wide/"
