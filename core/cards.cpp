@@ -52,6 +52,14 @@ std::string to_string(Card c) {
   return {suit_letter(c.suit), rank_letter(c.rank)};
 }
 
+std::string to_string(Strain s) {
+  return std::string(strain_name(s));
+}
+
+std::string to_string(Seat s) {
+  return std::string(1, seat_letter(s));
+}
+
 std::optional<Card> parse_card(std::string_view text) {
   if (text.size() != 2) return std::nullopt;
   auto s = suit_from_letter(text[0]);

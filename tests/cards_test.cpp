@@ -24,6 +24,13 @@ TEST(Letters, SuitsStrainsSeats) {
   EXPECT_EQ(seat_letter(Seat::West), 'W');
 }
 
+TEST(Letters, StrainAndSeatTexts) {
+  const char* strains[] = {"S", "H", "D", "C", "NT"};
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(to_string(strain_from_int(i)), strains[i]);
+  const char* seats[] = {"N", "E", "S", "W"};
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(to_string(seat_from_int(i)), seats[i]);
+}
+
 TEST(Letters, Ranks) {
   const std::string all = "23456789TJQKA";
   for (int r = kMinRank; r <= kMaxRank; ++r) EXPECT_EQ(rank_letter(r), all[r - kMinRank]) << r;

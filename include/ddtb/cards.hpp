@@ -100,6 +100,9 @@ struct Card {
 
 // "SA", "HT", "C2".
 DDTB_EXPORT std::string to_string(Card c);
+// strain_name(s) and seat_letter(s) as strings: "NT", "N".
+DDTB_EXPORT std::string to_string(Strain s);
+DDTB_EXPORT std::string to_string(Seat s);
 // Parses two characters suit+rank ("SA", "h9"); nullopt when malformed.
 DDTB_EXPORT std::optional<Card> parse_card(std::string_view text);
 

@@ -169,22 +169,10 @@ Deal to_deal(py::handle h, const std::string& what) {
   return value_or_raise(Deal::from_hands(to_hands(h, what)), what);
 }
 
-std::string strain_text(Strain s) {
-  return std::string(strain_name(s));
-}
-
-std::string seat_text(Seat s) {
-  return std::string(1, seat_letter(s));
-}
-
-std::string card_text(Card c) {
-  return to_string(c);
-}
-
 py::list equal_cards(Suit suit, std::uint16_t equals) {
   py::list out;
   for (int r = kMaxRank; r >= kMinRank; --r)
-    if (equals >> r & 1) out.append(card_text(Card{suit, static_cast<std::uint8_t>(r)}));
+    if (equals >> r & 1) out.append(to_string(Card{suit, static_cast<std::uint8_t>(r)}));
   return out;
 }
 

@@ -53,10 +53,6 @@ Deal to_deal(py::handle h, const std::string& what);
 // position's hands may differ by the cards of the current trick).
 std::array<CardSet, 4> to_hands(py::handle h, const std::string& what);
 
-// "NT" for no trump, else the suit letter; seat letters.
-std::string strain_text(Strain s);
-std::string seat_text(Seat s);
-std::string card_text(Card c);
 // The lower cards of a run, from DDS rank bits of the run's suit.
 py::list equal_cards(Suit suit, std::uint16_t equals);
 

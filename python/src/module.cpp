@@ -66,7 +66,7 @@ Position to_position(py::handle h, const std::string& what) {
 
 py::dict hands_dict(const std::array<CardSet, 4>& hands) {
   py::dict d;
-  for (Seat s : kSeats) d[py::str(seat_text(s))] = to_pbn(hands[to_int(s)]);
+  for (Seat s : kSeats) d[py::str(to_string(s))] = to_pbn(hands[to_int(s)]);
   return d;
 }
 
@@ -75,7 +75,7 @@ py::list card_list(CardSet set) {
   for (Suit s : {Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs})
     for (int r = kMaxRank; r >= kMinRank; --r) {
       const Card c{s, static_cast<std::uint8_t>(r)};
-      if (set.contains(c)) out.append(card_text(c));
+      if (set.contains(c)) out.append(to_string(c));
     }
   return out;
 }
@@ -91,7 +91,7 @@ std::string table_text(const DdTable& t) {
 
 py::dict table_row(const DdTable& t, Strain s) {
   py::dict row;
-  for (Seat d : kSeats) row[py::str(seat_text(d))] = t.get(s, d);
+  for (Seat d : kSeats) row[py::str(to_string(d))] = t.get(s, d);
   return row;
 }
 
@@ -107,14 +107,14 @@ DdTable table_from_python(py::handle h, const std::string& what) {
   if (py::isinstance<py::dict>(h)) {
     const auto d = h.cast<py::dict>();
     for (Strain s : kStrains) {
-      const std::string key = strain_text(s);
+      const std::string key = to_string(s);
       if (!d.contains(key)) raise_value_error(what, "no row '" + key + "'");
       const py::object row = d[py::str(key)];
       for (Seat seat : kSeats) {
-        const std::string where = what + "['" + key + "']['" + seat_text(seat) + "']";
-        if (!py::isinstance<py::dict>(row) || !row.contains(seat_text(seat)))
+        const std::string where = what + "['" + key + "']['" + to_string(seat) + "']";
+        if (!py::isinstance<py::dict>(row) || !row.contains(to_string(seat)))
           raise_value_error(where, "missing");
-        t.tricks[to_int(s)][to_int(seat)] = check(row[py::str(seat_text(seat))], where);
+        t.tricks[to_int(s)][to_int(seat)] = check(row[py::str(to_string(seat))], where);
       }
     }
     return t;
@@ -149,13 +149,13 @@ DdTable table_or_deal(py::handle h, const std::string& what) {
 // --- results -----------------------------------------------------------------
 
 std::string score_repr(const CardScore& c) {
-  std::string r = "CardScore('" + card_text(c.card) + "', tricks=" + std::to_string(c.tricks);
+  std::string r = "CardScore('" + to_string(c.card) + "', tricks=" + std::to_string(c.tricks);
   if (c.equals) {
     r += ", equals=[";
     bool first = true;
     for (int rank = kMaxRank; rank >= kMinRank; --rank)
       if (c.equals >> rank & 1) {
-        r += (first ? "'" : ", '") + card_text(Card{c.card.suit, static_cast<std::uint8_t>(rank)}) +
+        r += (first ? "'" : ", '") + to_string(Card{c.card.suit, static_cast<std::uint8_t>(rank)}) +
              "'";
         first = false;
       }
@@ -167,10 +167,10 @@ std::string score_repr(const CardScore& c) {
 py::dict scores_dict(const std::vector<CardScore>& cards) {
   py::dict d;
   for (const CardScore& c : cards) {
-    d[py::str(card_text(c.card))] = c.tricks;
+    d[py::str(to_string(c.card))] = c.tricks;
     for (int rank = kMaxRank; rank >= kMinRank; --rank)
       if (c.equals >> rank & 1)
-        d[py::str(card_text(Card{c.card.suit, static_cast<std::uint8_t>(rank)}))] = c.tricks;
+        d[py::str(to_string(Card{c.card.suit, static_cast<std::uint8_t>(rank)}))] = c.tricks;
   }
   return d;
 }
@@ -337,13 +337,13 @@ PYBIND11_MODULE(_ddtb, m) {
       .value("DIAMONDS", Strain::Diamonds)
       .value("CLUBS", Strain::Clubs)
       .value("NOTRUMP", Strain::NoTrump)
-      .def_property_readonly("letter", [](Strain s) { return dp::strain_text(s); });
+      .def_property_readonly("letter", [](Strain s) { return ddtb::to_string(s); });
   py::enum_<Seat>(m, "Seat", dp::docs::kSeat)
       .value("NORTH", Seat::North)
       .value("EAST", Seat::East)
       .value("SOUTH", Seat::South)
       .value("WEST", Seat::West)
-      .def_property_readonly("letter", [](Seat s) { return dp::seat_text(s); });
+      .def_property_readonly("letter", [](Seat s) { return ddtb::to_string(s); });
   py::enum_<Vulnerability>(m, "Vulnerability", dp::docs::kVulnerability)
       .value("NONE", Vulnerability::None)
       .value("BOTH", Vulnerability::Both)
@@ -405,7 +405,7 @@ PYBIND11_MODULE(_ddtb, m) {
           "trick",
           [](const Position& p) {
             py::list out;
-            for (Card c : p.trick()) out.append(dp::card_text(c));
+            for (Card c : p.trick()) out.append(ddtb::to_string(c));
             return out;
           },
           "The cards played to the current trick, in order.")
@@ -424,12 +424,12 @@ PYBIND11_MODULE(_ddtb, m) {
       .def(py::self == py::self)
       .def("__repr__", [](const Position& p) {
         std::string r = "Position(" + py::repr(dp::hands_dict(p.hands())).cast<std::string>() +
-                        ", trump='" + dp::strain_text(p.trump()) + "', leader='" +
-                        dp::seat_text(p.leader()) + "'";
+                        ", trump='" + ddtb::to_string(p.trump()) + "', leader='" +
+                        ddtb::to_string(p.leader()) + "'";
         if (p.trick_size()) {
           r += ", trick=[";
           for (int i = 0; i < p.trick_size(); ++i)
-            r += (i ? ", '" : "'") + dp::card_text(p.trick_card(i)) + "'";
+            r += (i ? ", '" : "'") + ddtb::to_string(p.trick_card(i)) + "'";
           r += "]";
         }
         return r + ")";
@@ -444,7 +444,7 @@ PYBIND11_MODULE(_ddtb, m) {
 
   // --- results
   py::class_<CardScore>(m, "CardScore", dp::docs::kCardScore)
-      .def_property_readonly("card", [](const CardScore& c) { return dp::card_text(c.card); })
+      .def_property_readonly("card", [](const CardScore& c) { return ddtb::to_string(c.card); })
       .def_property_readonly(
           "equals", [](const CardScore& c) { return dp::equal_cards(c.card.suit, c.equals); })
       .def_readonly("tricks", &CardScore::tricks)
@@ -481,7 +481,7 @@ PYBIND11_MODULE(_ddtb, m) {
           "to_dict",
           [](const DdTable& t) {
             py::dict d;
-            for (Strain s : dp::kStrains) d[py::str(dp::strain_text(s))] = dp::table_row(t, s);
+            for (Strain s : dp::kStrains) d[py::str(ddtb::to_string(s))] = dp::table_row(t, s);
             return d;
           },
           "{'S': {'N': 7, 'E': 6, ...}, ..., 'NT': {...}}")
@@ -501,7 +501,7 @@ PYBIND11_MODULE(_ddtb, m) {
           [](const ParContract& c) {
             py::list out;
             for (Seat s : dp::kSeats)
-              if (c.seats >> ddtb::to_int(s) & 1) out.append(dp::seat_text(s));
+              if (c.seats >> ddtb::to_int(s) & 1) out.append(ddtb::to_string(s));
             return out;
           },
           "The seats that reach the par score as declarer.")

@@ -53,7 +53,7 @@ Expected<PlayedPosition> make_position(const std::string& deal_text, const std::
     auto next = out.position.play(c);
     if (!next)
       return Error{next.error().code, "played: card " + std::to_string(i + 1) + " (" +
-                                          card_text(c) + "): " + next.error().message};
+                                          to_string(c) + "): " + next.error().message};
     if (next->trick_size() == 0) ++out.won[static_cast<int>(side_of(next->leader()))];
     out.position = *next;
   }
@@ -186,21 +186,21 @@ val inspect(const std::string& deal, const std::string& trump, const std::string
   val out = val::object();
   val hands = val::object();
   for (int s = 0; s < kNumSeats; ++s)
-    hands.set(seat_text(seat_from_int(s)), to_pbn(pos.hand(seat_from_int(s))));
+    hands.set(to_string(seat_from_int(s)), to_pbn(pos.hand(seat_from_int(s))));
   out.set("hands", hands);
-  out.set("trump", strain_text(pos.trump()));
-  out.set("leader", seat_text(pos.leader()));
-  out.set("toPlay", seat_text(pos.to_play()));
+  out.set("trump", to_string(pos.trump()));
+  out.set("leader", to_string(pos.leader()));
+  out.set("toPlay", to_string(pos.to_play()));
   val trick = val::array();
   for (int i = 0; i < pos.trick_size(); ++i) {
     val t = val::object();
-    t.set("seat", seat_text(next_seat(pos.leader(), i)));
-    t.set("card", card_text(pos.trick_card(i)));
+    t.set("seat", to_string(next_seat(pos.leader(), i)));
+    t.set("card", to_string(pos.trick_card(i)));
     trick.call<void>("push", t);
   }
   out.set("trick", trick);
   val legal = val::array();
-  for (const Card c : pos.legal_cards()) legal.call<void>("push", card_text(c));
+  for (const Card c : pos.legal_cards()) legal.call<void>("push", to_string(c));
   out.set("legal", legal);
   out.set("tricksLeft", pos.tricks_left());
   val won = val::object();

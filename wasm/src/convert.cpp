@@ -125,18 +125,6 @@ Expected<DdTable> to_table(const std::vector<int>& tricks, const std::string& wh
   return t;
 }
 
-std::string strain_text(Strain s) {
-  return std::string(strain_name(s));
-}
-
-std::string seat_text(Seat s) {
-  return std::string(1, seat_letter(s));
-}
-
-std::string card_text(Card c) {
-  return to_string(c);
-}
-
 val error_value(const Error& e) {
   val out = val::object();
   out.set("error", e.message);
@@ -146,11 +134,11 @@ val error_value(const Error& e) {
 
 val card_score_value(const CardScore& s) {
   val out = val::object();
-  out.set("card", card_text(s.card));
+  out.set("card", to_string(s.card));
   val equals = val::array();
   for (int r = kMaxRank; r >= kMinRank; --r)
     if ((s.equals >> r) & 1)
-      equals.call<void>("push", card_text(Card{s.card.suit, static_cast<std::uint8_t>(r)}));
+      equals.call<void>("push", to_string(Card{s.card.suit, static_cast<std::uint8_t>(r)}));
   out.set("equals", equals);
   out.set("tricks", s.tricks);
   return out;
@@ -160,8 +148,8 @@ val table_value(const DdTable& t) {
   val out = val::object();
   for (int st = 0; st < kNumStrains; ++st) {
     val row = val::object();
-    for (int d = 0; d < kNumSeats; ++d) row.set(seat_text(seat_from_int(d)), t.tricks[st][d]);
-    out.set(strain_text(strain_from_int(st)), row);
+    for (int d = 0; d < kNumSeats; ++d) row.set(to_string(seat_from_int(d)), t.tricks[st][d]);
+    out.set(to_string(strain_from_int(st)), row);
   }
   return out;
 }
@@ -173,11 +161,11 @@ val par_value(const ParResult& par) {
   for (const ParContract& c : par.contracts) {
     val v = val::object();
     v.set("level", c.level);
-    v.set("strain", strain_text(c.strain));
+    v.set("strain", to_string(c.strain));
     v.set("side", std::string(c.side == Side::NorthSouth ? "NS" : "EW"));
     val declarers = val::array();
     for (int s = 0; s < kNumSeats; ++s)
-      if ((c.seats >> s) & 1) declarers.call<void>("push", seat_text(seat_from_int(s)));
+      if ((c.seats >> s) & 1) declarers.call<void>("push", to_string(seat_from_int(s)));
     v.set("declarers", declarers);
     v.set("doubled", c.doubled);
     v.set("preEmptive", c.pre_emptive);

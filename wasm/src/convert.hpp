@@ -39,11 +39,6 @@ Expected<Deal> to_deal(const std::string& text, const std::string& what);
 // N,E,S,W, as DDS's resTable; each 0..13.
 Expected<DdTable> to_table(const std::vector<int>& tricks, const std::string& what);
 
-// "NT" for no trump, else the suit letter; seat letters; "SA", "HT".
-std::string strain_text(Strain s);
-std::string seat_text(Seat s);
-std::string card_text(Card c);
-
 // {error: "<what>: message", code: "syntax"|...}: what the JavaScript side
 // turns into a thrown DdtbError.
 val error_value(const Error& e);
