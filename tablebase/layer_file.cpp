@@ -102,6 +102,13 @@ Expected<std::unique_ptr<LayerFile>> LayerFile::parse(std::span<const std::uint8
       return corrupt(name, which + " has an unknown encoding");
     f->directory_.push_back(e);
   }
+  f->chunk_of_partition_.resize(h.partitions);
+  for (std::uint32_t c = 0; c < h.chunks; ++c) {
+    const std::uint32_t end =
+        c + 1 < h.chunks ? f->directory_[c + 1].first_partition : h.partitions;
+    std::fill(f->chunk_of_partition_.begin() + f->directory_[c].first_partition,
+              f->chunk_of_partition_.begin() + end, c);
+  }
   f->bytes_ = bytes;
   f->name_ = std::move(name);
   f->header_ = h;
@@ -138,13 +145,6 @@ Expected<std::unique_ptr<LayerFile>> LayerFile::open(const std::string& path,
 
 LayerFile::~LayerFile() {
   if (mapping_) ::munmap(mapping_, mapping_size_);
-}
-
-std::size_t LayerFile::chunk_of(std::size_t index) const {
-  auto it =
-      std::upper_bound(directory_.begin(), directory_.end(), index,
-                       [](std::size_t i, const ChunkEntry& e) { return i < e.first_partition; });
-  return static_cast<std::size_t>(it - directory_.begin()) - 1;
 }
 
 Expected<RawChunk> LayerFile::load_raw_chunk(std::size_t c, bool full) const {

@@ -82,8 +82,8 @@ class LayerFile {
            static_cast<std::uint32_t>(p) - directory_[c].first_partition};
     return true;
   }
-  // The chunk holding partition `index`.
-  std::size_t chunk_of(std::size_t index) const;
+  // The chunk holding partition `index` (< partitions).
+  std::size_t chunk_of(std::size_t index) const { return chunk_of_partition_[index]; }
   // Chunk c, checksum verified, decompressed, and its partitions' set counts
   // and bounds walked (find_set checks the rest of what it reads); with
   // `full`, every field of every set is validated as well.
@@ -100,6 +100,9 @@ class LayerFile {
   FileHeader header_;
   std::shared_ptr<const ShapeIndex> index_;
   std::vector<ChunkEntry> directory_;
+  // The chunk of each partition: one read where a probe finds a partition
+  // its session does not remember (4 bytes per partition).
+  std::vector<std::uint32_t> chunk_of_partition_;
 };
 
 }  // namespace ddtb::detail::tb
