@@ -71,9 +71,7 @@ void print_units(const std::string& dir, int tricks, StrainClass k, int bound) {
   double all = 0, done = 0;
   std::uint32_t counted = 0;
   for (std::uint32_t u = 0; u < p.units(); ++u) {
-    double states = 0;
-    for (std::uint32_t i = p.first_of(u); i < p.first_of(u) + p.count_of(u); ++i)
-      states += partition_states(shapes[i], k);
+    const double states = unit_states(p, shapes, u);
     all += states;
     if (present.count(u)) {
       done += states;

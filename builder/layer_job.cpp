@@ -102,4 +102,13 @@ double partition_states(ShapeKey shape, StrainClass klass) {
   return states;
 }
 
+double unit_states(const UnitParams& params, const std::vector<ShapeKey>& shapes,
+                   std::uint32_t unit) {
+  double states = 0;
+  for (std::uint32_t i = params.first_of(unit); i < params.first_of(unit) + params.count_of(unit);
+       ++i)
+    states += partition_states(shapes[i], params.klass);
+  return states;
+}
+
 }  // namespace ddtb::detail::tb

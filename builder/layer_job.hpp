@@ -109,5 +109,9 @@ inline std::vector<std::pair<StrainClass, int>> layers_of(int tricks, bool bound
 // Canonical states of a partition: the product over slots of their owner
 // sequences, tied slots counted once per multiset.
 double partition_states(ShapeKey shape, StrainClass klass);
+// The canonical states of a work unit's partitions (`shapes`: its layer's):
+// the cost the build orders units by.
+double unit_states(const UnitParams& params, const std::vector<ShapeKey>& shapes,
+                   std::uint32_t unit);
 
 }  // namespace ddtb::detail::tb

@@ -36,12 +36,8 @@ std::vector<WorkItem> plan_work(const std::vector<LayerJob>& jobs) {
   std::vector<Costed> all;
   for (std::uint32_t j = 0; j < jobs.size(); ++j) {
     const UnitParams& p = jobs[j].params;
-    for (std::uint32_t u = 0; u < p.units(); ++u) {
-      double cost = 0;
-      for (std::uint32_t i = p.first_of(u); i < p.first_of(u) + p.count_of(u); ++i)
-        cost += partition_states(jobs[j].shapes[i], p.klass);
-      all.push_back({cost, {j, u}});
-    }
+    for (std::uint32_t u = 0; u < p.units(); ++u)
+      all.push_back({unit_states(p, jobs[j].shapes, u), {j, u}});
   }
   std::stable_sort(all.begin(), all.end(),
                    [](const Costed& a, const Costed& b) { return a.cost > b.cost; });
