@@ -15,6 +15,10 @@
 
 namespace ddtb::detail::tb {
 
+int table_zstd_level(int tricks) {
+  return tricks <= 4 ? 0 : 19;
+}
+
 Expected<std::uint64_t> write_layer(const std::string& path, const Layer& layer,
                                     const WriteOptions& options) {
   LayerWriter writer(path, layer.tricks(), layer.klass(), options, layer.bound());
@@ -37,7 +41,10 @@ LayerWriter::LayerWriter(std::string path, int tricks, StrainClass klass,
       klass_(klass),
       bound_(bound),
       options_(options),
-      shapes_(enumerate_shapes(tricks, klass)) {}
+      shapes_(enumerate_shapes(tricks, klass)) {
+  if (options_.zstd_level == WriteOptions::kTableLevel)
+    options_.zstd_level = table_zstd_level(tricks);
+}
 
 LayerWriter::~LayerWriter() {
   if (data_fd_ >= 0) ::close(data_fd_);
@@ -81,15 +88,17 @@ Expected<void> LayerWriter::write_pending() {
   }
   // Compress every pending chunk, each alone (the same bytes on any number
   // of threads), then write them in order.
-  parallel_for(pending_.size(), static_cast<unsigned>(std::max(1, options_.threads)),
-               [&](std::size_t i) {
-                 Pending& p = pending_[i];
-                 p.packed.resize(ZSTD_compressBound(p.raw.size()));
-                 p.z = ZSTD_compress(p.packed.data(), p.packed.size(), p.raw.data(), p.raw.size(),
-                                     options_.zstd_level);
-               });
+  const bool compress = options_.zstd_level != 0;
+  if (compress)
+    parallel_for(pending_.size(), static_cast<unsigned>(std::max(1, options_.threads)),
+                 [&](std::size_t i) {
+                   Pending& p = pending_[i];
+                   p.packed.resize(ZSTD_compressBound(p.raw.size()));
+                   p.z = ZSTD_compress(p.packed.data(), p.packed.size(), p.raw.data(), p.raw.size(),
+                                       options_.zstd_level);
+                 });
   for (const Pending& p : pending_) {
-    const bool use_zstd = !ZSTD_isError(p.z) && p.z < p.raw.size();
+    const bool use_zstd = compress && !ZSTD_isError(p.z) && p.z < p.raw.size();
     const std::span<const std::uint8_t> stored =
         use_zstd ? std::span<const std::uint8_t>(p.packed.data(), p.z) : std::span(p.raw);
     ByteWriter dw{directory_};

@@ -13,8 +13,19 @@
 
 namespace ddtb::detail::tb {
 
+// How a layer of `tricks` tricks stores its chunks: the zstd level, or 0
+// for raw. Layers of up to 16 cards are stored raw (a probe reads a raw
+// chunk where the file is mapped: no decompression, no copy; a program
+// that solves a few deals touches about a fifth of the 16-card chunks, and
+// decompressing them cost more than the search they saved). Larger layers
+// are compressed at 19 (the 20-card tables would take about 3.5 times the
+// disk raw, and each of their probes saves far more search).
+int table_zstd_level(int tricks);
+
 struct WriteOptions {
-  int zstd_level = 19;
+  // zstd level of the chunks, 0 for raw; kTableLevel: table_zstd_level.
+  static constexpr int kTableLevel = -1;
+  int zstd_level = kTableLevel;
   std::uint32_t build_params = 0;
   std::uint64_t lower_checksum = 0;
   // Threads compressing chunks (LayerWriter, write_layer). Each chunk is

@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 
+#include "builder/layer_writer.hpp"
 #include "core/parallel.hpp"
 #include "core/random.hpp"
 
@@ -18,7 +19,6 @@ namespace ddtb::detail::tb {
 namespace {
 
 constexpr std::size_t kSampleTtBytes = std::size_t{1} << 20;  // as a real build's workers
-constexpr int kTableZstdLevel = 19;                           // WriteOptions' default
 
 // k distinct indices of [0, n), uniformly (partial Fisher-Yates), sorted.
 std::vector<std::uint32_t> draw(std::uint64_t n, std::uint64_t k, Rng& rng) {
@@ -73,11 +73,12 @@ double correlation(const std::vector<double>& x, const std::vector<double>& y) {
 }
 
 // The bytes a table stores for a chunk of raw bytes: compressed alone at
-// the table's zstd level, or raw when that is smaller (write_layer).
-std::uint64_t stored_size(const std::vector<std::uint8_t>& raw) {
+// the table's zstd level (table_zstd_level; 0: stored raw), or raw when that
+// is smaller (write_layer).
+std::uint64_t stored_size(const std::vector<std::uint8_t>& raw, int level) {
+  if (level == 0) return raw.size();
   std::vector<std::uint8_t> packed(ZSTD_compressBound(raw.size()));
-  const std::size_t z =
-      ZSTD_compress(packed.data(), packed.size(), raw.data(), raw.size(), kTableZstdLevel);
+  const std::size_t z = ZSTD_compress(packed.data(), packed.size(), raw.data(), raw.size(), level);
   return !ZSTD_isError(z) && z < raw.size() ? z : raw.size();
 }
 
@@ -87,12 +88,12 @@ std::uint64_t stored_size(const std::vector<std::uint8_t>& raw) {
 // a table's ratio (16 cards: 0.41 and 0.45 against the files' 0.30 and
 // 0.28); the chunk runs measure the real thing.
 double zstd_ratio(const std::vector<std::vector<std::uint8_t>>& encoded,
-                  const std::vector<std::uint64_t>& counts) {
+                  const std::vector<std::uint64_t>& counts, int level) {
   std::uint64_t raw_total = 0, stored_total = 0;
   std::vector<std::uint8_t> raw;
   auto flush = [&]() {
     raw_total += raw.size();
-    stored_total += stored_size(raw);
+    stored_total += stored_size(raw, level);
     raw.clear();
   };
   for (std::size_t i = 0; i < encoded.size(); ++i) {
@@ -104,7 +105,7 @@ double zstd_ratio(const std::vector<std::vector<std::uint8_t>>& encoded,
   return raw_total ? double(stored_total) / double(raw_total) : 1.0;
 }
 
-void summarize(SampleClass& c, const std::vector<std::vector<std::uint8_t>>& encoded) {
+void summarize(SampleClass& c, const std::vector<std::vector<std::uint8_t>>& encoded, int level) {
   std::vector<double> cpu, sets, bytes, states;
   std::vector<std::uint64_t> counts;
   for (const SampleRow& r : c.rows) {
@@ -124,7 +125,7 @@ void summarize(SampleClass& c, const std::vector<std::vector<std::uint8_t>>& enc
   double top_sum = 0;
   for (std::size_t i = 0; i < top && i < sorted.size(); ++i) top_sum += sorted[i];
   c.top1_cpu_share = c.cpu.sum > 0 ? top_sum / c.cpu.sum : 0;
-  c.scattered_ratio = zstd_ratio(encoded, counts);
+  c.scattered_ratio = zstd_ratio(encoded, counts, level);
   // A run starts at a uniformly drawn partition, so regions of many small
   // partitions get more runs than the file gives them chunks (a file's
   // chunks follow bytes): weigh each run by its bytes per partition, i.e.
@@ -246,7 +247,7 @@ Expected<SampleReport> run_sample(const SampleOptions& o, const SampleProgress& 
           chunk.insert(chunk.end(), parts[i].begin(), parts[i].end());
         }
         run.raw_bytes = chunk.size();
-        run.stored_bytes = stored_size(chunk);
+        run.stored_bytes = stored_size(chunk, table_zstd_level(o.tricks));
       }
     } catch (const GapError& e) {
       throw GapError("partition " + std::to_string(index) + ": " + e.what());
@@ -260,7 +261,8 @@ Expected<SampleReport> run_sample(const SampleOptions& o, const SampleProgress& 
   } catch (const GapError& e) {
     return Error{ErrorCode::kCorruptData, e.what()};
   }
-  for (std::size_t c = 0; c < report.classes.size(); ++c) summarize(report.classes[c], encoded[c]);
+  for (std::size_t c = 0; c < report.classes.size(); ++c)
+    summarize(report.classes[c], encoded[c], table_zstd_level(o.tricks));
   report.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
   return report;
@@ -296,12 +298,15 @@ std::string format_sample(const SampleReport& r) {
          c.sets.p50, c.sets.p99, c.sets.max);
     std::uint64_t run_parts = 0;
     for (const ChunkRun& run : c.runs) run_parts += run.partitions;
-    line(
-        "  encoded bytes per partition: mean %.4g, median %.3g, p99 %.3g, max %.3g; zstd -%d: "
-        "x%.3f in %zu chunks of consecutive partitions (%llu partitions), x%.3f over the "
-        "scattered sample\n",
-        c.raw_bytes.mean, c.raw_bytes.p50, c.raw_bytes.p99, c.raw_bytes.max, kTableZstdLevel,
-        c.zstd_ratio, c.runs.size(), (unsigned long long)run_parts, c.scattered_ratio);
+    line("  encoded bytes per partition: mean %.4g, median %.3g, p99 %.3g, max %.3g; ",
+         c.raw_bytes.mean, c.raw_bytes.p50, c.raw_bytes.p99, c.raw_bytes.max);
+    if (const int level = table_zstd_level(r.tricks); level == 0)
+      line("%s", "stored uncompressed\n");
+    else
+      line(
+          "zstd -%d: x%.3f in %zu chunks of consecutive partitions (%llu partitions), x%.3f over "
+          "the scattered sample\n",
+          level, c.zstd_ratio, c.runs.size(), (unsigned long long)run_parts, c.scattered_ratio);
     line(
         "  whole layer: %.4g CPU-s +- %.2g (95%%) = %.3g CPU-hours; by states %.3g CPU-hours; "
         "%.4g sets (by states %.4g); file %.4g bytes\n",

@@ -162,8 +162,16 @@ Expected<RawChunk> LayerFile::load_raw_chunk(std::size_t c, bool full) const {
       return corrupt(where, "compressed chunk of unexpected size");
   }
   RawChunk chunk;
-  chunk.bytes.resize(std::size_t{e.raw_bytes} + kScanPadding, 0);
-  if (e.encoding == 1) {
+  // A raw chunk followed by kScanPadding bytes of the file is read in place.
+  const std::size_t stored_end = header_.data_offset + e.offset + e.stored_bytes;
+  if (e.encoding == 0 && bytes_.size() - stored_end >= kScanPadding) {
+    chunk.mapped = stored.data();
+  } else {
+    chunk.bytes.resize(std::size_t{e.raw_bytes} + kScanPadding, 0);
+  }
+  if (chunk.mapped) {
+    // Nothing to copy.
+  } else if (e.encoding == 1) {
     // One decompression context per thread: creating one per chunk costs
     // more than decompressing a chunk.
     static thread_local std::unique_ptr<ZSTD_DCtx, std::size_t (*)(ZSTD_DCtx*)> dctx(
@@ -175,7 +183,7 @@ Expected<RawChunk> LayerFile::load_raw_chunk(std::size_t c, bool full) const {
   } else {
     std::memcpy(chunk.bytes.data(), stored.data(), stored.size());
   }
-  const std::span<const std::uint8_t> raw(chunk.bytes.data(), e.raw_bytes);
+  const std::span<const std::uint8_t> raw(chunk.data(), e.raw_bytes);
   const std::uint32_t last =
       c + 1 < directory_.size() ? directory_[c + 1].first_partition : header_.partitions;
   chunk.first = e.first_partition;
@@ -203,8 +211,8 @@ Expected<Chunk> LayerFile::load_chunk(std::size_t c) const {
   chunk.first = raw->first;
   for (const RawChunk::Range& r : raw->ranges) {
     chunk.starts.push_back(static_cast<std::uint32_t>(chunk.sets.size()));
-    const std::uint8_t* p = raw->bytes.data() + r.begin;
-    const std::uint8_t* end = raw->bytes.data() + r.end;
+    const std::uint8_t* p = raw->data() + r.begin;
+    const std::uint8_t* end = raw->data() + r.end;
     while (p < end) p = decode_set(p, chunk.sets.emplace_back());
   }
   chunk.starts.push_back(static_cast<std::uint32_t>(chunk.sets.size()));

@@ -19,12 +19,15 @@
 
 namespace ddtb::detail::tb {
 
-// A chunk as the probe holds it: its decompressed bytes, validated once, and
-// where each partition's encoded sets lie: partition first + i in
-// bytes[ranges[i].begin, ranges[i].end) (its set count excluded). Sets are
+// A chunk as the probe holds it: its raw bytes, validated once, and where
+// each partition's encoded sets lie: partition first + i in
+// data()[ranges[i].begin, ranges[i].end) (its set count excluded). Sets are
 // scanned in place (find_set), which keeps a cached chunk as small as the
-// file's encoding. `bytes` ends with kScanPadding zero bytes so that a scan
-// may load eight bytes at any position inside.
+// file's encoding. A scan may load eight bytes at any position inside, so
+// kScanPadding bytes follow the chunk: the zeros ending `bytes` (a
+// compressed chunk, decompressed there), or the file's next bytes (a chunk
+// stored raw, read where the file is mapped: no copy, and its pages are the
+// operating system's cache, shared by every process probing the file).
 inline constexpr std::size_t kScanPadding = 8;
 struct RawChunk {
   struct Range {
@@ -33,6 +36,10 @@ struct RawChunk {
   std::uint32_t first = 0;
   std::vector<Range> ranges;
   std::vector<std::uint8_t> bytes;
+  // The chunk in its file's mapping, or null (then in `bytes`). Valid while
+  // the LayerFile that loaded it lives.
+  const std::uint8_t* mapped = nullptr;
+  const std::uint8_t* data() const { return mapped ? mapped : bytes.data(); }
   std::size_t memory() const {
     return bytes.capacity() + ranges.capacity() * sizeof(Range) + sizeof(RawChunk);
   }

@@ -156,8 +156,8 @@ struct Tablebase::Impl {
       if (!file->locate(shape, where)) return false;
       hold = chunk(layer, where.chunk);
       if (!hold) return false;
-      begin = hold->bytes.data() + hold->ranges[where.index].begin;
-      end = hold->bytes.data() + hold->ranges[where.index].end;
+      begin = hold->data() + hold->ranges[where.index].begin;
+      end = hold->data() + hold->ranges[where.index].end;
       return true;
     }
     ProbeSession::ShapeSlot& ss = session->shape_slot(shape, layer);
@@ -180,8 +180,8 @@ struct Tablebase::Impl {
     }
     if (ss.seen != cs.stamp) {
       ss.seen = cs.stamp;
-      ss.begin = cs.data->bytes.data() + cs.data->ranges[ss.index].begin;
-      ss.end = cs.data->bytes.data() + cs.data->ranges[ss.index].end;
+      ss.begin = cs.data->data() + cs.data->ranges[ss.index].begin;
+      ss.end = cs.data->data() + cs.data->ranges[ss.index].end;
     }
     begin = ss.begin;
     end = ss.end;

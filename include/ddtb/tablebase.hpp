@@ -3,9 +3,11 @@
 //
 // A Tablebase is immutable once opened and thread-safe: any number of
 // threads (and Solvers) may share one. Files are mapped read-only; their
-// chunks (compressed groups of partitions) are decompressed on first use into
-// a cache bounded by TablebaseOptions::cache_bytes, and probed in place. See
-// tablebase/FORMAT.md for the file format.
+// chunks (groups of partitions) are checked on first use and probed in
+// place: a chunk stored as is (tables of up to 16 cards) where the file is
+// mapped, a compressed one (20 cards and more) in a decompressed copy kept in
+// a cache bounded by TablebaseOptions::cache_bytes. See tablebase/FORMAT.md
+// for the file format.
 #pragma once
 
 #include <cstddef>
@@ -28,9 +30,12 @@ class EndgameProbe;
 }  // namespace detail
 
 struct TablebaseOptions {
-  // Bound on the memory of loaded (decompressed) chunks, all threads
-  // together; each searching thread may hold up to 64 more chunks (about
-  // 1 MiB). The default holds all of the 4- to 16-card tables (about 90 MiB).
+  // Bound on the memory of loaded chunks, all threads together: the
+  // decompressed copies of compressed chunks, and the partitions' bounds of
+  // every loaded chunk (a chunk stored as is stays in the operating system's
+  // file cache, shared by every process). Each searching thread may hold up
+  // to 64 more chunks (about 1 MiB). The 4- to 16-card tables take about
+  // 10 MiB of it.
   std::size_t cache_bytes = std::size_t{256} << 20;
 };
 
