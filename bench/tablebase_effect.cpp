@@ -3,11 +3,14 @@
 // ratios, and checks every table agrees (with each other and with DDS's).
 //
 //   ddtb-tablebase-effect DIR [--list FILE] [--deals N] [--cache-mb M] [--warm]
-//                             [--endgames N]
+//                             [--endgames N [--max-cards C]]
 //
 // --endgames N also solves N random endgames at a trick start (every legal
 // card's score, like SolveBoard) of each size from the tables' depth to 8
 // cards more, with and without the tables, and prints the same figures.
+// With --max-cards C, N endgames of every card count from the tables' depth
+// to C instead (a trick in progress when the count is not a multiple of 4):
+// how the tables are checked against the solver without them.
 //
 // --warm solves every deal once with the tables before measuring, so that
 // the measured run finds what it needs in the cache (a long-running service).
@@ -16,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "bench/ref_list.hpp"
 #include "ddtb/solver.hpp"
@@ -25,10 +29,14 @@
 
 namespace {
 
-// The position as PBN hands (North first), strain and leader.
+// The position as PBN hands (North first), the trick in progress, strain
+// and leader.
 std::string describe(const ddtb::Position& p) {
   std::string out = "N:";
   for (int s = 0; s < 4; ++s) out += (s ? " " : "") + ddtb::to_pbn(p.hand(ddtb::seat_from_int(s)));
+  out += " trick";
+  if (p.trick_size() == 0) out += " -";
+  for (const ddtb::Card c : p.trick()) out += " " + ddtb::to_string(c);
   return out + " strain " + ddtb::strain_letter(p.trump()) + " leader " +
          ddtb::seat_letter(p.leader());
 }
@@ -46,17 +54,19 @@ int main(int argc, char** argv) {
   int deals = -1;
   bool warm = false;
   int endgames = 0;
+  int max_cards = 0;
   ddtb::TablebaseOptions tb_options;
   std::size_t cache_mb = 0;
   const ddtb::tools::ToolText text = ddtb::tools::simple_text(
       "ddtb-tablebase-effect",
       "usage: ddtb-tablebase-effect DIR [--list FILE] [--deals N] [--cache-mb M] [--warm] "
-      "[--endgames N]\n");
+      "[--endgames N [--max-cards C]]\n");
   CLI::App app;
   app.add_option("DIR", dir);
   app.add_option("--list", list);
   ddtb::tools::add_number(app, "--deals", deals, 1, 1 << 20, "a number of deals");
   ddtb::tools::add_number(app, "--endgames", endgames, 0, 1 << 24, "a number of endgames");
+  ddtb::tools::add_number(app, "--max-cards", max_cards, 4, 52, "a number of cards");
   ddtb::tools::add_number(app, "--cache-mb", cache_mb, 1, 1 << 20, "a size in MiB");
   app.add_flag("--warm", warm);
   ddtb::tools::prepare(app, text);
@@ -115,15 +125,25 @@ int main(int argc, char** argv) {
   // Endgames: the same random positions on both sides, one Solver each (as a
   // program analysing unrelated positions would use them).
   const int depth = (*tb)->max_cards() / 4;
-  for (int tricks = depth; endgames > 0 && tricks <= std::min(13, depth + 2); ++tricks) {
-    ddtb::test::Rng rng(2026 + static_cast<std::uint64_t>(tricks));
+  std::vector<int> sizes;  // card counts
+  if (max_cards == 0) {
+    for (int tricks = depth; tricks <= std::min(13, depth + 2); ++tricks)
+      sizes.push_back(4 * tricks);
+  } else {
+    for (int cards = 4 * depth; cards <= max_cards; ++cards) sizes.push_back(cards);
+  }
+  for (const int cards : sizes) {
+    if (endgames == 0) break;
+    const int tricks = (cards + 3) / 4, played = 4 * tricks - cards;
+    ddtb::test::Rng rng(2026 + static_cast<std::uint64_t>(tricks) +
+                        (played ? 1000 * static_cast<std::uint64_t>(played) : 0));
     double tp = 0, tt = 0;
     std::uint64_t np = 0, nt = 0;
     int differ = 0;
     ddtb::Solver a, b(with);
     for (int i = 0; i < endgames; ++i) {
       const ddtb::Position p = ddtb::test::random_position(
-          rng, tricks, 0, ddtb::strain_from_int(static_cast<int>(rng.below(5))),
+          rng, tricks, played, ddtb::strain_from_int(static_cast<int>(rng.below(5))),
           ddtb::seat_from_int(static_cast<int>(rng.below(4))));
       const std::uint64_t na = a.stats().nodes, nb = b.stats().nodes;
       const double t0 = cpu_seconds();
@@ -150,7 +170,7 @@ int main(int argc, char** argv) {
     std::printf(
         "%d endgames of %2d cards, every card's score: without %.1f us, %.0f nodes; "
         "with %.1f us, %.0f nodes; ratio nodes %.3f, time %.3f%s\n",
-        endgames, 4 * tricks, 1e6 * tp / endgames, double(np) / endgames, 1e6 * tt / endgames,
+        endgames, cards, 1e6 * tp / endgames, double(np) / endgames, 1e6 * tt / endgames,
         double(nt) / endgames, double(nt) / double(np), tt / tp, differ ? " MISMATCH" : "");
     bad += differ;
   }
