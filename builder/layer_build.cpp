@@ -62,18 +62,22 @@ Expected<std::unique_ptr<Layer>> build_bound_layer(const Layer& exact, int bound
   return layer;
 }
 
-Expected<std::unique_ptr<Layer>> load_layer(const LayerFile& file) {
+Expected<std::unique_ptr<Layer>> load_layer(const LayerFile& file, const std::vector<char>* keep) {
   auto layer =
       std::make_unique<Layer>(file.header().tricks, file.header().klass, file.header().bound);
+  if (keep && keep->size() != layer->shapes().size())
+    return Error{ErrorCode::kBadArgument, file.name() + ": partition mask of the wrong size"};
   std::uint64_t sets = 0;
   for (std::size_t c = 0; c < file.chunks(); ++c) {
     auto chunk = file.load_chunk(c);
     if (!chunk) return chunk.error();
     for (std::size_t i = 0; i + 1 < chunk->starts.size(); ++i) {
-      auto& out = layer->sets(static_cast<int>(chunk->first + i));
-      out.assign(chunk->sets.begin() + chunk->starts[i],
-                 chunk->sets.begin() + chunk->starts[i + 1]);
-      sets += out.size();
+      const std::size_t p = chunk->first + i;
+      sets += chunk->starts[i + 1] - chunk->starts[i];
+      if (keep && !(*keep)[p]) continue;
+      layer->sets(static_cast<int>(p))
+          .assign(chunk->sets.begin() + chunk->starts[i],
+                  chunk->sets.begin() + chunk->starts[i + 1]);
     }
   }
   if (sets != file.header().sets)

@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "builder/layer.hpp"
 #include "builder/layer_writer.hpp"
@@ -42,8 +43,12 @@ Expected<std::unique_ptr<Layer>> build_layer(int tricks, StrainClass klass,
 Expected<std::unique_ptr<Layer>> build_bound_layer(const Layer& exact, int bound, int threads,
                                                    LayerStats& stats, const Progress& progress);
 
-// Decodes every partition of a layer file into memory.
-Expected<std::unique_ptr<Layer>> load_layer(const LayerFile& file);
+// Decodes every partition of a layer file into memory. With `keep`, only
+// the partitions it marks get their sets (the others stay empty), so that a
+// sample of a large layer fits in memory; every chunk is still read,
+// checked and counted.
+Expected<std::unique_ptr<Layer>> load_layer(const LayerFile& file,
+                                            const std::vector<char>* keep = nullptr);
 
 // Thread CPU time of the calling thread, in seconds.
 double thread_cpu_seconds();

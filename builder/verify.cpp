@@ -119,8 +119,26 @@ SearchPtr new_search(const WorkerContext&) {
   return make_search(kVerifyTtBytes, kVerifyTtBytes, Features{});
 }
 
-// Both checks of one decoded layer, over the verified exact layer below.
-VerifyLayerReport check_layer(const Layer& layer, const LowerLayers& lower, Context& cx) {
+// The partitions of a layer of `partitions` partitions and `tricks` tricks
+// that check 1 covers: all of a small layer, a sorted random sample of a
+// large one.
+std::vector<int> partitions_to_check(std::size_t partitions, int tricks, Context& cx) {
+  std::vector<int> parts(partitions);
+  for (std::size_t i = 0; i < parts.size(); ++i) parts[i] = static_cast<int>(i);
+  if (4 * tricks > cx.options.full_states_max_cards &&
+      parts.size() > cx.options.sample_partitions) {
+    for (std::size_t i = 0; i < cx.options.sample_partitions; ++i)
+      std::swap(parts[i], parts[i + cx.rng.below64(parts.size() - i)]);
+    parts.resize(cx.options.sample_partitions);
+    std::sort(parts.begin(), parts.end());
+  }
+  return parts;
+}
+
+// Both checks of one decoded layer (at least the partitions `parts` decoded),
+// over the verified exact layer below.
+VerifyLayerReport check_layer(const Layer& layer, const std::vector<int>& parts,
+                              const LowerLayers& lower, Context& cx) {
   const auto t0 = std::chrono::steady_clock::now();
   const int tricks = layer.tricks();
   const StrainClass k = layer.klass();
@@ -135,15 +153,6 @@ VerifyLayerReport check_layer(const Layer& layer, const LowerLayers& lower, Cont
     failures.add(layer_name(layer) + ": the layer below is missing or unreadable");
   } else {
     // Check 1.
-    std::vector<int> parts(layer.shapes().size());
-    for (std::size_t i = 0; i < parts.size(); ++i) parts[i] = static_cast<int>(i);
-    if (4 * tricks > cx.options.full_states_max_cards &&
-        parts.size() > cx.options.sample_partitions) {
-      for (std::size_t i = 0; i < cx.options.sample_partitions; ++i)
-        std::swap(parts[i], parts[i + cx.rng.below64(parts.size() - i)]);
-      parts.resize(cx.options.sample_partitions);
-      std::sort(parts.begin(), parts.end());
-    }
     LayerProbe probe(lower.no_trump, lower.trump);
     std::atomic<std::uint64_t> states{0}, done{0};
     std::mutex pm;
@@ -243,9 +252,14 @@ Expected<VerifyReport> verify_tables(const std::string& dir, const VerifyOptions
   const int max_tricks = (*tb)->max_cards() / 4;
 
   // Opens and decodes one layer file, checking it was built on the layer
-  // below in this directory; nullptr (the failure recorded) otherwise.
+  // below in this directory; nullptr (the failure recorded) otherwise. Sets
+  // `parts` to the partitions check 1 covers. A layer no later layer is
+  // built on (a bound layer, the deepest exact one) whose checks need only
+  // those partitions keeps only their sets: a 20-card layer decoded whole
+  // would take about 20 GiB.
   auto load = [&](int tricks, StrainClass k, int bound, std::uint64_t below_checksum,
-                  std::uint64_t* header_checksum) -> std::unique_ptr<Layer> {
+                  std::uint64_t* header_checksum,
+                  std::vector<int>& parts) -> std::unique_ptr<Layer> {
     const std::string path = dir + "/" + layer_file_name(tricks, k, bound);
     auto file = LayerFile::open(path);
     if (!file) {
@@ -258,7 +272,17 @@ Expected<VerifyReport> verify_tables(const std::string& dir, const VerifyOptions
     if ((*file)->header().lower_checksum != below_checksum)
       failures.add(layer_name(tricks, k, bound) + ": built on other " +
                    std::to_string(4 * tricks - 4) + "-card tables than the ones in " + dir);
-    auto layer = load_layer(**file);  // decodes (and checks) every block
+    parts = partitions_to_check((*file)->header().partitions, tricks, cx);
+    const bool whole = (bound == 0 && tricks < max_tricks) ||
+                       4 * tricks <= options.full_solver_max_cards ||
+                       parts.size() == (*file)->header().partitions;
+    std::vector<char> keep;
+    if (!whole) {
+      keep.assign((*file)->header().partitions, 0);
+      for (const int p : parts) keep[std::size_t(p)] = 1;
+    }
+    // Decodes (and checks) every chunk; keeps the sets of `keep`'s partitions.
+    auto layer = load_layer(**file, whole ? nullptr : &keep);
     if (!layer) {
       failures.add(layer.error().message);
       return nullptr;
@@ -270,19 +294,22 @@ Expected<VerifyReport> verify_tables(const std::string& dir, const VerifyOptions
   std::uint64_t below_checksum = 0;  // XOR of the header checksums of the layer below
   for (int tricks = 1; tricks <= max_tricks; ++tricks) {
     std::array<std::unique_ptr<Layer>, 2> layers;
+    std::array<std::vector<int>, 2> parts;
     std::uint64_t this_checksum = 0;
     for (int kc = 0; kc < 2; ++kc)
-      layers[kc] = load(tricks, static_cast<StrainClass>(kc), 0, below_checksum, &this_checksum);
+      layers[kc] =
+          load(tricks, static_cast<StrainClass>(kc), 0, below_checksum, &this_checksum, parts[kc]);
     const LowerLayers lower{lower_layers[0].get(), lower_layers[1].get(), tricks - 1};
     for (int kc = 0; kc < 2; ++kc)
-      if (layers[kc]) report.layers.push_back(check_layer(*layers[kc], lower, cx));
+      if (layers[kc]) report.layers.push_back(check_layer(*layers[kc], parts[kc], lower, cx));
     // The bound layers of this card count, built on the same layer below.
     for (int bound = 1; bound <= tricks; ++bound) {
       for (int kc = 0; kc < 2; ++kc) {
         const StrainClass k = static_cast<StrainClass>(kc);
         if (::access((dir + "/" + layer_file_name(tricks, k, bound)).c_str(), F_OK) != 0) continue;
-        if (auto layer = load(tricks, k, bound, below_checksum, nullptr))
-          report.layers.push_back(check_layer(*layer, lower, cx));
+        std::vector<int> bound_parts;
+        if (auto layer = load(tricks, k, bound, below_checksum, nullptr, bound_parts))
+          report.layers.push_back(check_layer(*layer, bound_parts, lower, cx));
       }
     }
     lower_layers = std::move(layers);

@@ -126,6 +126,74 @@ TEST_F(Tables, VerifyBothWays) {
   }
 }
 
+// The deepest layers and the bound layers are verified on a sample of their
+// partitions and decoded only there (a 20-card layer decoded whole does not
+// fit in memory); every chunk is still read and checked. Here the 12-card
+// layers take that path.
+TEST_F(Tables, VerifySampledLayersDecodeOnlyTheirSample) {
+  VerifyOptions o;
+  o.threads = 2;
+  o.full_states_max_cards = 8;
+  o.sample_partitions = 300;
+  o.solver_positions = 2000;
+  auto report = verify_tables(dir_, o, nullptr);
+  ASSERT_TRUE(report) << report.error().message;
+  for (const auto& f : report->failures) ADD_FAILURE() << f;
+  ASSERT_EQ(report->layers.size(), 8u);
+  for (int i = 4; i < 8; ++i) {
+    EXPECT_EQ(report->layers[i].cards, 12);
+    EXPECT_EQ(report->layers[i].partitions_checked, 300u);
+    EXPECT_GT(report->layers[i].states_checked, 0u);
+    EXPECT_EQ(report->layers[i].solver_checked, 2000u);
+  }
+
+  // load_layer with a mask: the marked partitions' sets, no others.
+  {
+    auto f = LayerFile::open(dir_ + "/" + layer_file_name(3, StrainClass::kNoTrump));
+    ASSERT_TRUE(f);
+    auto whole = load_layer(**f);
+    std::vector<char> keep((*f)->header().partitions, 0);
+    for (std::size_t p = 0; p < keep.size(); p += 97) keep[p] = 1;
+    auto part = load_layer(**f, &keep);
+    ASSERT_TRUE(whole && part);
+    for (std::size_t p = 0; p < keep.size(); ++p) {
+      const auto& got = (*part)->sets(static_cast<int>(p));
+      if (!keep[p]) {
+        EXPECT_TRUE(got.empty()) << p;
+        continue;
+      }
+      const auto& want = (*whole)->sets(static_cast<int>(p));
+      ASSERT_EQ(got.size(), want.size()) << p;
+      for (std::size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i].allow, want[i].allow) << p;
+    }
+  }
+
+  // A damaged chunk outside the sample is still found.
+  const std::string work = temp_dir("verify_sampled");
+  for (int t = 1; t <= 3; ++t)
+    for (auto [k, b] : layers_of(t, true)) {
+      const std::string name = layer_file_name(t, k, b);
+      write_file(work + "/" + name, read_file(dir_ + "/" + name));
+    }
+  const std::string victim = work + "/" + layer_file_name(3, StrainClass::kTrump);
+  std::vector<char> bytes = read_file(victim);
+  auto file = LayerFile::open(dir_ + "/" + layer_file_name(3, StrainClass::kTrump));
+  ASSERT_TRUE(file);
+  const std::size_t last = (*file)->chunks() - 1;
+  const ChunkEntry& e = (*file)->chunk_entry(last);
+  bytes[(*file)->header().data_offset + e.offset + e.stored_bytes / 2] ^= 0x40;
+  write_file(victim, bytes);
+  o.sample_partitions = 1;
+  auto damaged = verify_tables(work, o, nullptr);
+  ASSERT_TRUE(damaged) << damaged.error().message;
+  EXPECT_FALSE(damaged->ok());
+  bool named = false;
+  for (const auto& f : damaged->failures)
+    named |= f.find("chunk " + std::to_string(last)) != std::string::npos;
+  EXPECT_TRUE(named) << damaged->failures.front();
+  std::system(("rm -rf '" + work + "'").c_str());
+}
+
 // A bound layer says, for every state, whether the exact layer's value
 // reaches its bound, with fewer sets; and the cards its sets specify are what
 // the search backs up, so they must be a sound proof: checked above by
