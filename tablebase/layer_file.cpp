@@ -166,12 +166,8 @@ Expected<RawChunk> LayerFile::load_raw_chunk(std::size_t c, bool full) const {
   const std::size_t stored_end = header_.data_offset + e.offset + e.stored_bytes;
   if (e.encoding == 0 && bytes_.size() - stored_end >= kScanPadding) {
     chunk.mapped = stored.data();
-  } else {
-    chunk.bytes.resize(std::size_t{e.raw_bytes} + kScanPadding, 0);
-  }
-  if (chunk.mapped) {
-    // Nothing to copy.
   } else if (e.encoding == 1) {
+    chunk.bytes.resize(std::size_t{e.raw_bytes} + kScanPadding, 0);
     // One decompression context per thread: creating one per chunk costs
     // more than decompressing a chunk.
     static thread_local std::unique_ptr<ZSTD_DCtx, std::size_t (*)(ZSTD_DCtx*)> dctx(
@@ -180,7 +176,8 @@ Expected<RawChunk> LayerFile::load_raw_chunk(std::size_t c, bool full) const {
     const std::size_t n = ZSTD_decompressDCtx(dctx.get(), chunk.bytes.data(), e.raw_bytes,
                                               stored.data(), stored.size());
     if (ZSTD_isError(n) || n != e.raw_bytes) return corrupt(where, "chunk does not decompress");
-  } else {
+  } else {  // stored as is at the end of the file: a padded copy
+    chunk.bytes.resize(std::size_t{e.raw_bytes} + kScanPadding, 0);
     std::memcpy(chunk.bytes.data(), stored.data(), stored.size());
   }
   const std::span<const std::uint8_t> raw(chunk.data(), e.raw_bytes);
