@@ -23,14 +23,15 @@ Expected<std::unique_ptr<LayerFile>> open_layer_file(const std::string& dir, int
   return file;
 }
 
-Expected<LoadedLayers> load_layers(const std::string& dir, int tricks) {
+Expected<LoadedLayers> load_layers(const std::string& dir, int tricks,
+                                   const std::array<std::vector<char>, 2>* keep) {
   LoadedLayers out;
   out.tricks = tricks;
   if (tricks == 0) return out;
   for (int kc = 0; kc < 2; ++kc) {
     auto file = open_layer_file(dir, tricks, static_cast<StrainClass>(kc));
     if (!file) return file.error();
-    auto layer = load_layer(**file);
+    auto layer = load_layer(**file, keep ? &(*keep)[kc] : nullptr);
     if (!layer) return layer.error();
     out.checksum ^= (*file)->header().header_checksum;
     out.layer[kc] = std::move(*layer);

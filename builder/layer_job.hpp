@@ -46,8 +46,11 @@ Expected<std::unique_ptr<LayerFile>> open_layer_file(const std::string& dir, int
                                                      StrainClass klass, int bound = 0);
 
 // Loads and decodes both classes of `tricks` tricks from `dir` (tricks 0:
-// nothing, checksum 0). Errors: a file missing, unreadable or corrupt.
-Expected<LoadedLayers> load_layers(const std::string& dir, int tricks);
+// nothing, checksum 0); with `keep` (per class, one flag per partition, as
+// LowerMask), only the marked partitions' sets. Errors: a file missing,
+// unreadable or corrupt.
+Expected<LoadedLayers> load_layers(const std::string& dir, int tricks,
+                                   const std::array<std::vector<char>, 2>* keep = nullptr);
 
 // The checksum of the layer below `tricks` in `dir` (the XOR of the two
 // header checksums of tricks - 1; 0 for one trick), reading only headers.

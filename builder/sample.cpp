@@ -11,6 +11,7 @@
 #include <mutex>
 
 #include "builder/layer_writer.hpp"
+#include "builder/successor_shapes.hpp"
 #include "core/parallel.hpp"
 #include "core/random.hpp"
 
@@ -19,6 +20,10 @@ namespace ddtb::detail::tb {
 namespace {
 
 constexpr std::size_t kSampleTtBytes = std::size_t{1} << 20;  // as a real build's workers
+// A chunk run ends at its chunk's bytes or after this many partitions (a
+// work unit), so that the partitions of the layer below it needs are known
+// before it starts.
+constexpr std::uint64_t kRunMaxPartitions = kDefaultUnitSize;
 
 // k distinct indices of [0, n), uniformly (partial Fisher-Yates), sorted.
 std::vector<std::uint32_t> draw(std::uint64_t n, std::uint64_t k, Rng& rng) {
@@ -155,11 +160,6 @@ Expected<SampleReport> run_sample(const SampleOptions& o, const SampleProgress& 
   SampleReport report;
   report.tricks = o.tricks;
   const auto t0 = std::chrono::steady_clock::now();
-  auto lower = load_layers(o.tables, o.tricks - 1);
-  if (!lower) return lower.error();
-  const auto t1 = std::chrono::steady_clock::now();
-  report.load_seconds = std::chrono::duration<double>(t1 - t0).count();
-
   Rng rng(o.seed);
   // A task builds one sampled partition (run < 0) or one chunk run.
   struct Task {
@@ -199,6 +199,28 @@ Expected<SampleReport> run_sample(const SampleOptions& o, const SampleProgress& 
     }
     report.classes.push_back(std::move(c));
   }
+  // Only the partitions of the layer below that the sample reaches by one
+  // trick are decoded (successor_shapes.hpp): the layer below a 24-card
+  // sample does not fit in memory whole.
+  LowerMask mask(o.tricks - 1);
+  for (std::size_t c = 0; c < report.classes.size(); ++c) {
+    const SampleClass& sc = report.classes[c];
+    for (const SampleRow& r : sc.rows) mark_successors(sc.klass, r.shape, mask);
+    for (const ChunkRun& run : sc.runs)
+      for (std::uint64_t i = run.first;
+           i < std::min<std::uint64_t>(run.first + kRunMaxPartitions, sc.partitions); ++i)
+        mark_successors(sc.klass, shapes[c][i], mask);
+  }
+  auto lower = load_layers(o.tables, o.tricks - 1, &mask.keep);
+  if (!lower) return lower.error();
+  for (int kc = 0; kc < 2; ++kc) {
+    report.lower_partitions += mask.shapes[kc].size();
+    report.lower_partitions_decoded += mask.marked(static_cast<StrainClass>(kc));
+    if (lower->layer[kc]) report.lower_sets_decoded += lower->layer[kc]->set_count();
+  }
+  const auto t1 = std::chrono::steady_clock::now();
+  report.load_seconds = std::chrono::duration<double>(t1 - t0).count();
+
   std::vector<std::vector<std::vector<std::uint8_t>>> encoded(report.classes.size());
   for (std::size_t c = 0; c < report.classes.size(); ++c)
     encoded[c].resize(report.classes[c].rows.size());
@@ -231,7 +253,9 @@ Expected<SampleReport> run_sample(const SampleOptions& o, const SampleProgress& 
         std::vector<std::vector<std::uint8_t>> parts;
         std::vector<std::uint64_t> counts;
         std::uint64_t raw = 0;
-        for (index = run.first; index < c.partitions && raw < kChunkTargetBytes; ++index) {
+        const std::uint64_t end =
+            std::min<std::uint64_t>(run.first + kRunMaxPartitions, c.partitions);
+        for (index = run.first; index < end && raw < kChunkTargetBytes; ++index) {
           PartitionStats st;
           const std::vector<TbSet> sets = builder->build(c.klass, layer_shapes[index], st);
           parts.emplace_back();
@@ -275,8 +299,12 @@ std::string format_sample(const SampleReport& r) {
     std::snprintf(buf, sizeof buf, fmt, args...);
     out += buf;
   };
-  line("%d-card sample: layer below loaded in %.1f s, sample built in %.1f s wall\n", 4 * r.tricks,
-       r.load_seconds, r.wall_seconds);
+  line(
+      "%d-card sample: layer below loaded in %.1f s (the %llu of its %llu partitions one trick "
+      "from the sample: %llu sets), sample built in %.1f s wall\n",
+      4 * r.tricks, r.load_seconds, (unsigned long long)r.lower_partitions_decoded,
+      (unsigned long long)r.lower_partitions, (unsigned long long)r.lower_sets_decoded,
+      r.wall_seconds);
   double cpu = 0, half2 = 0, cpu_states = 0, sets = 0, bytes = 0;
   for (const SampleClass& c : r.classes) {
     const char* name = c.klass == StrainClass::kTrump ? "trump" : "no-trump";

@@ -3,12 +3,12 @@
 //
 // Draws partitions of an N-card layer uniformly without replacement, per
 // strain class, builds each over the layer below (read from a table
-// directory) exactly as a real build does, and records its thread CPU time,
-// its sets and its encoded bytes. The whole layers are then extrapolated two
-// ways: mean per partition times the partitions (with a 95% interval from the
-// sample's spread), and a ratio estimate that scales the sample's cost per
-// canonical state by the layer's states (partitions differ in size by orders
-// of magnitude, and cost follows size).
+// directory, where only the partitions one trick from the sample are
+// decoded: builder/successor_shapes.hpp) exactly as a real build does, and records its thread CPU
+// time, its sets and its encoded bytes. The whole layers are then extrapolated two ways: mean per
+// partition times the partitions (with a 95% interval from the sample's spread), and a ratio
+// estimate that scales the sample's cost per canonical state by the layer's states (partitions
+// differ in size by orders of magnitude, and cost follows size).
 #pragma once
 
 #include <cstdint>
@@ -24,8 +24,8 @@ struct SampleOptions {
   int tricks = 5;                 // the layer sampled (cards / 4)
   std::string tables;             // directory holding the layer below
   std::uint64_t per_class = 200;  // partitions drawn from each class
-  // Runs of consecutive partitions, each filling one table chunk, built per
-  // class to measure compression as the file will see it (neighbouring
+  // Runs of consecutive partitions, each filling one table chunk (at most
+  // 256 partitions), built per class to measure compression as the file will see it (neighbouring
   // partitions compress together far better than scattered ones).
   std::uint64_t runs_per_class = 50;
   // When not empty: exactly these partitions (indices in the shape list of
@@ -79,6 +79,8 @@ struct SampleReport {
   int tricks = 0;
   std::vector<SampleClass> classes;
   double load_seconds = 0, wall_seconds = 0;
+  // The layer below, decoded only where the sample reaches it.
+  std::uint64_t lower_partitions = 0, lower_partitions_decoded = 0, lower_sets_decoded = 0;
 };
 
 using SampleProgress = std::function<void(std::uint64_t done, std::uint64_t total)>;
