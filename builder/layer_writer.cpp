@@ -62,6 +62,7 @@ Expected<void> LayerWriter::add(std::span<const std::uint8_t> encoded, std::uint
   ++added_;
   sets_ += sets;
   put_varint(raw_, sets);
+  if (options_.partition_lengths) put_varint(raw_, encoded.size());
   raw_.insert(raw_.end(), encoded.begin(), encoded.end());
   if (raw_.size() >= kChunkTargetBytes) return flush_chunk(added_);
   return {};
@@ -126,7 +127,7 @@ Expected<std::uint64_t> LayerWriter::finish() {
     if (auto flushed = flush_chunk(added_); !flushed) return flushed.error();
   if (auto written = write_pending(); !written) return written.error();
   FileHeader h;
-  h.version = format_version_for(bound_);
+  h.version = file_version_for(bound_, options_.partition_lengths);
   h.tricks = tricks_;
   h.klass = klass_;
   h.bound = bound_;

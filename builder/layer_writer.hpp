@@ -31,6 +31,10 @@ struct WriteOptions {
   // Threads compressing chunks (LayerWriter, write_layer). Each chunk is
   // compressed alone, so the bytes written do not depend on it.
   int threads = 1;
+  // Each partition's byte length after its set count (format versions 3 and
+  // 4, tablebase/FORMAT.md); false writes versions 1 and 2, which readers
+  // still accept (for tests of that path).
+  bool partition_lengths = true;
 };
 
 // Writes a complete layer to `path` atomically (a temporary file in the same

@@ -13,13 +13,28 @@
 
 namespace ddtb::detail::tb {
 
-// Version 1: exact layers. Version 2 adds bound layers (header byte 18);
-// exact layers are still written as version 1, so readers of version 1 read
-// them and refuse only what they cannot understand.
+// Version 1: exact layers. Version 2 adds bound layers (header byte 18).
+// Versions 3 (exact) and 4 (bound) store each partition's byte length after
+// its set count in a chunk, so that a reader finds a partition's sets
+// without walking every set before them. The sets' own encoding is the same
+// in all four: format_version_for names it (what work units record), and
+// file_version_for the version a table file is written with.
 inline constexpr std::uint32_t kFormatVersion = 1;
 inline constexpr std::uint32_t kBoundFormatVersion = 2;
+inline constexpr std::uint32_t kLengthsFormatVersion = 3;
+inline constexpr std::uint32_t kLengthsBoundFormatVersion = 4;
 constexpr std::uint32_t format_version_for(int bound) {
   return bound > 0 ? kBoundFormatVersion : kFormatVersion;
+}
+constexpr std::uint32_t file_version_for(int bound, bool partition_lengths = true) {
+  return partition_lengths ? (bound > 0 ? kLengthsBoundFormatVersion : kLengthsFormatVersion)
+                           : format_version_for(bound);
+}
+constexpr bool is_bound_version(std::uint32_t v) {
+  return v == kBoundFormatVersion || v == kLengthsBoundFormatVersion;
+}
+constexpr bool has_partition_lengths(std::uint32_t v) {
+  return v == kLengthsFormatVersion || v == kLengthsBoundFormatVersion;
 }
 inline constexpr std::uint32_t kBuilderVersion = 1;
 inline constexpr std::size_t kHeaderBytes = 128;

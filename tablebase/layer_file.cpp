@@ -29,10 +29,10 @@ Expected<std::unique_ptr<LayerFile>> LayerFile::parse(std::span<const std::uint8
   r.pos = 8;
   FileHeader h;
   h.version = r.u32();
-  if (h.version != kFormatVersion && h.version != kBoundFormatVersion)
+  if (h.version < kFormatVersion || h.version > kLengthsBoundFormatVersion)
     return corrupt(name, "format version " + std::to_string(h.version) + ", this build reads " +
-                             std::to_string(kFormatVersion) + " and " +
-                             std::to_string(kBoundFormatVersion));
+                             std::to_string(kFormatVersion) + " to " +
+                             std::to_string(kLengthsBoundFormatVersion));
   if (r.u32() != kHeaderBytes) return corrupt(name, "bad header size");
   h.tricks = r.u8();
   const std::uint8_t klass = r.u8();
@@ -57,9 +57,10 @@ Expected<std::unique_ptr<LayerFile>> LayerFile::parse(std::span<const std::uint8
   if (h.tricks < 1 || h.tricks > 13) return corrupt(name, "tricks out of range");
   if (klass > 1) return corrupt(name, "unknown strain class");
   if (zero != 0) return corrupt(name, "nonzero reserved header byte 19");
-  if (h.version == kFormatVersion && h.bound != 0)
-    return corrupt(name, "a version 1 file with a bound (header byte 18)");
-  if (h.version == kBoundFormatVersion && (h.bound < 1 || h.bound > h.tricks))
+  if (!is_bound_version(h.version) && h.bound != 0)
+    return corrupt(name, "a version " + std::to_string(h.version) +
+                             " file (an exact layer) with a bound (header byte 18)");
+  if (is_bound_version(h.version) && (h.bound < 1 || h.bound > h.tricks))
     return corrupt(name, "bound " + std::to_string(h.bound) + " out of range for " +
                              std::to_string(h.tricks) + " tricks");
   h.klass = static_cast<StrainClass>(klass);
@@ -185,13 +186,23 @@ Expected<RawChunk> LayerFile::load_raw_chunk(std::size_t c, bool full) const {
       c + 1 < directory_.size() ? directory_[c + 1].first_partition : header_.partitions;
   chunk.first = e.first_partition;
   chunk.ranges.reserve(last - e.first_partition);
+  const bool lengths = has_partition_lengths(header_.version);
   std::size_t pos = 0;
   for (std::uint32_t p = e.first_partition; p < last; ++p) {
-    std::uint64_t count = 0;
+    std::uint64_t count = 0, length = 0;
     if (!get_varint(raw, pos, count) || count == 0 || count > raw.size())
       return corrupt(where, "bad set count for partition " + std::to_string(p));
-    auto next = full ? validate_sets(raw, pos, shapes()[p], count, header_.bound > 0 ? 1 : -1)
-                     : walk_sets(raw, pos, count);
+    if (lengths && (!get_varint(raw, pos, length) || length > raw.size() - pos))
+      return corrupt(where, "bad byte length for partition " + std::to_string(p));
+    // With lengths, a probe's scan checks each set it reads against the
+    // partition's end (find_set); without, the sets are walked to find it.
+    Expected<std::size_t> next = pos + length;
+    if (full)
+      next = validate_sets(raw, pos, shapes()[p], count, header_.bound > 0 ? 1 : -1);
+    else if (!lengths)
+      next = walk_sets(raw, pos, count);
+    if (next && lengths && *next != pos + length)
+      next = Error{ErrorCode::kCorruptData, "its sets do not fill its byte length"};
     if (!next)
       return corrupt(where, "partition " + std::to_string(p) + ": " + next.error().message);
     chunk.ranges.push_back({static_cast<std::uint32_t>(pos), static_cast<std::uint32_t>(*next)});

@@ -91,9 +91,11 @@ class LayerFile {
   }
   // The chunk holding partition `index` (< partitions).
   std::size_t chunk_of(std::size_t index) const { return chunk_of_partition_[index]; }
-  // Chunk c, checksum verified, decompressed, and its partitions' set counts
-  // and bounds walked (find_set checks the rest of what it reads); with
-  // `full`, every field of every set is validated as well.
+  // Chunk c, checksum verified, decompressed, and its partitions' bounds
+  // found: from their byte lengths (versions 3 and 4), or by walking their
+  // sets (find_set checks the rest of what it reads); with `full`, every
+  // field of every set is validated as well, and the sets must end exactly
+  // at each partition's end.
   Expected<RawChunk> load_raw_chunk(std::size_t c, bool full = false) const;
   // The same, fully validated and decoded into sets.
   Expected<Chunk> load_chunk(std::size_t c) const;

@@ -303,8 +303,8 @@ TEST_F(Tables, BoundLayersAgreeWithTheExactLayerAndAreSmaller) {
     auto ef = LayerFile::open(dir_ + "/" + layer_file_name(3, k));
     auto bf = LayerFile::open(dir_ + "/" + layer_file_name(3, k, 2));
     ASSERT_TRUE(ef && bf);
-    EXPECT_EQ((*ef)->header().version, 1u);
-    EXPECT_EQ((*bf)->header().version, 2u);
+    EXPECT_EQ((*ef)->header().version, 3u);
+    EXPECT_EQ((*bf)->header().version, 4u);
     EXPECT_EQ((*bf)->header().bound, 2);
     EXPECT_EQ((*bf)->header().lower_checksum, (*ef)->header().lower_checksum);
     auto exact = load_layer(**ef);
@@ -424,8 +424,9 @@ TEST_F(Tables, CorruptTruncatedAndForeignFilesAreRefused) {
   write_file(path, swapped);
   EXPECT_NE(fully_loads(), "");
   // A header claiming a bound it may not have, its checksum made right (so
-  // that the field check itself is what refuses it): a bound in a version 1
-  // file, a version 2 file with a bound of 0 or above the tricks.
+  // that the field check itself is what refuses it): a bound in a version 3
+  // file, a version 4 file with a bound of 0 or above the tricks; and the
+  // layout of version 3 read as version 1's (no partition lengths).
   auto with_header = [&](std::uint32_t version, std::uint8_t bound) {
     std::vector<char> h = good;
     std::memcpy(h.data() + 8, &version, 4);
@@ -435,13 +436,15 @@ TEST_F(Tables, CorruptTruncatedAndForeignFilesAreRefused) {
     write_file(path, h);
     return fully_loads();
   };
-  EXPECT_EQ(with_header(1, 0), "");
-  EXPECT_NE(with_header(1, 1).find("bound"), std::string::npos);
-  EXPECT_NE(with_header(2, 0).find("bound 0 out of range"), std::string::npos);
-  EXPECT_NE(with_header(2, 3).find("bound 3 out of range"), std::string::npos);
+  EXPECT_EQ(with_header(3, 0), "");
+  EXPECT_NE(with_header(3, 1).find("bound"), std::string::npos);
+  EXPECT_NE(with_header(4, 0).find("bound 0 out of range"), std::string::npos);
+  EXPECT_NE(with_header(4, 3).find("bound 3 out of range"), std::string::npos);
   // An exact 8-card layer relabelled as a bound layer: its values of 2 are caught.
-  EXPECT_NE(with_header(2, 2).find("bound value above 1"), std::string::npos);
-  EXPECT_NE(with_header(3, 0).find("format version 3"), std::string::npos);
+  EXPECT_NE(with_header(4, 2).find("bound value above 1"), std::string::npos);
+  EXPECT_NE(with_header(1, 0), "");
+  EXPECT_NE(with_header(5, 0).find("format version 5"), std::string::npos);
+  EXPECT_NE(with_header(0, 0).find("format version 0"), std::string::npos);
   // A bound layer under an exact layer's name is refused by Tablebase::open.
   {
     const std::string swapdir = temp_dir("swap");
@@ -601,8 +604,14 @@ TEST_F(Tables, InPlaceScanAgreesWithDecodedSets) {
 // Layers of up to 16 cards are stored raw and read where the file is mapped;
 // larger ones are compressed and read from a decompressed copy. The same sets
 // written both ways must give the same chunks and the same answers.
-TEST_F(Tables, RawAndCompressedFilesGiveTheSameAnswers) {
+// The same layers stored three ways: as built (raw chunks, each partition's
+// byte length recorded: format versions 3 and 4), compressed, and in the
+// layout of versions 1 and 2 (no lengths: a reader walks the sets), which
+// tables built before remain in. Every partition's sets are the same bytes
+// and every probe the same answer.
+TEST_F(Tables, RawCompressedAndVersion1FilesGiveTheSameAnswers) {
   const std::string packed = temp_dir("packed");
+  const std::string legacy = temp_dir("legacy");
   std::uint64_t chunks = 0, in_place = 0;
   for (int t = 1; t <= 3; ++t)
     for (auto [k, b] : layers_of(t, true)) {
@@ -617,6 +626,16 @@ TEST_F(Tables, RawAndCompressedFilesGiveTheSameAnswers) {
       ASSERT_TRUE(write_layer(packed + "/" + name, **layer, wo));
       auto zst = LayerFile::open(packed + "/" + name);
       ASSERT_TRUE(zst) << zst.error().message;
+      WriteOptions wl;
+      wl.zstd_level = 0;
+      wl.partition_lengths = false;
+      wl.lower_checksum = (*raw)->header().lower_checksum;
+      ASSERT_TRUE(write_layer(legacy + "/" + name, **layer, wl));
+      auto old = LayerFile::open(legacy + "/" + name);
+      ASSERT_TRUE(old) << old.error().message;
+      EXPECT_EQ((*raw)->header().version, b > 0 ? 4u : 3u);
+      EXPECT_EQ((*old)->header().version, b > 0 ? 2u : 1u);
+      EXPECT_LT((*old)->header().data_bytes, (*raw)->header().data_bytes);
       ASSERT_EQ((*raw)->chunks(), (*zst)->chunks()) << name;
       int compressed = 0;
       for (std::size_t c = 0; c < (*raw)->chunks(); ++c) {
@@ -639,6 +658,18 @@ TEST_F(Tables, RawAndCompressedFilesGiveTheSameAnswers) {
         }
       }
       EXPECT_GT(compressed, 0) << name;
+      // Version 1 or 2: chunks end at other partitions (no lengths), so
+      // compare partition by partition.
+      for (std::size_t p = 0; p < (*raw)->shapes().size(); ++p) {
+        SCOPED_TRACE(name + ", partition " + std::to_string(p));
+        const std::size_t ca = (*raw)->chunk_of(p), co = (*old)->chunk_of(p);
+        auto a = (*raw)->load_raw_chunk(ca, true);
+        auto o = (*old)->load_raw_chunk(co, true);
+        ASSERT_TRUE(a && o);
+        const auto ra = a->ranges[p - a->first], ro = o->ranges[p - o->first];
+        ASSERT_EQ(ra.end - ra.begin, ro.end - ro.begin);
+        EXPECT_EQ(std::memcmp(a->data() + ra.begin, o->data() + ro.begin, ra.end - ra.begin), 0);
+      }
     }
   // Every raw chunk but the last of each file (no file bytes follow it to
   // pad a scan) is read in place.
@@ -647,7 +678,8 @@ TEST_F(Tables, RawAndCompressedFilesGiveTheSameAnswers) {
 
   auto a = Tablebase::open(dir_);
   auto z = Tablebase::open(packed);
-  ASSERT_TRUE(a && z);
+  auto l = Tablebase::open(legacy);
+  ASSERT_TRUE(a && z && l);
   Rng rng(2718);
   for (int i = 0; i < 3000; ++i) {
     const int tricks = 1 + static_cast<int>(rng.below(3));
@@ -655,19 +687,21 @@ TEST_F(Tables, RawAndCompressedFilesGiveTheSameAnswers) {
     const Position p = random_position(rng, tricks, 0, strain, seat_from_int(rng.below(4)));
     SCOPED_TRACE(describe(p));
     const auto x = (*a)->probe(p);
-    const auto y = (*z)->probe(p);
-    ASSERT_TRUE(x && y);
-    EXPECT_EQ(x->tricks, y->tricks);
-    EXPECT_EQ(x->specified, y->specified);
-    if (tricks == 3) {
-      const auto u = (*a)->probe_at_least(p, 2);
-      const auto v = (*z)->probe_at_least(p, 2);
-      ASSERT_TRUE(u && v);
-      EXPECT_EQ(u->at_least, v->at_least);
-      EXPECT_EQ(u->specified, v->specified);
+    for (const auto* other : {&z, &l}) {
+      const auto y = (**other)->probe(p);
+      ASSERT_TRUE(x && y);
+      EXPECT_EQ(x->tricks, y->tricks);
+      EXPECT_EQ(x->specified, y->specified);
+      if (tricks == 3) {
+        const auto u = (*a)->probe_at_least(p, 2);
+        const auto v = (**other)->probe_at_least(p, 2);
+        ASSERT_TRUE(u && v);
+        EXPECT_EQ(u->at_least, v->at_least);
+        EXPECT_EQ(u->specified, v->specified);
+      }
     }
   }
-  std::system(("rm -rf '" + packed + "'").c_str());
+  std::system(("rm -rf '" + packed + "' '" + legacy + "'").c_str());
 }
 
 // Solves `endgames` random endgames of 16 to 4 * (4 + spread - 1) cards with

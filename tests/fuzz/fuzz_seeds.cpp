@@ -153,8 +153,9 @@ bool tablebase_seeds(const fs::path& work, Corpus& out) {
         std::cerr << "ddtb_fuzz_seeds: " << layer.error().message << '\n';
         return false;
       }
-      // The exact layer (format version 1) and, at 2 tricks, a bound layer
-      // derived from it (version 2: "at least 1 of the 2 tricks").
+      // The exact layer (format version 3; also version 1, without the
+      // partitions' byte lengths) and, at 2 tricks, a bound layer derived
+      // from it (version 4: "at least 1 of the 2 tricks").
       std::vector<std::unique_ptr<Layer>> files;
       files.push_back(std::move(*layer));
       if (t == 2) {
@@ -166,22 +167,28 @@ bool tablebase_seeds(const fs::path& work, Corpus& out) {
         files.push_back(std::move(*bound));
       }
       for (const auto& l : files) {
-        const fs::path file = work / layer_file_name(t, klass, l->bound());
-        if (auto w = write_layer(file.string(), *l, WriteOptions{}); !w) {
-          std::cerr << "ddtb_fuzz_seeds: " << w.error().message << '\n';
-          return false;
-        }
-        const Bytes8 zstd = read_bytes(file);
-        const Bytes8 raw = tb_bytes::with_raw_chunks(zstd);
-        for (int flags = 0; flags < 2; ++flags)
-          for (const Bytes8* f : {&zstd, &raw}) {
-            if (f->empty()) continue;
-            Bytes8 seed{static_cast<std::uint8_t>(flags)};
-            for (int k = 0; k < 8; ++k)
-              seed.push_back(static_cast<std::uint8_t>(t * 31 + kc * 7 + l->bound() * 3 + k));
-            seed.insert(seed.end(), f->begin(), f->end());
-            out.add(seed);
+        for (const bool lengths : {true, false}) {
+          if (!lengths && l->bound() > 0) continue;
+          const fs::path file = work / layer_file_name(t, klass, l->bound());
+          WriteOptions wo;
+          wo.partition_lengths = lengths;
+          if (auto w = write_layer(file.string(), *l, wo); !w) {
+            std::cerr << "ddtb_fuzz_seeds: " << w.error().message << '\n';
+            return false;
           }
+          const Bytes8 zstd = read_bytes(file);
+          const Bytes8 raw = tb_bytes::with_raw_chunks(zstd);
+          for (int flags = 0; flags < 2; ++flags)
+            for (const Bytes8* f : {&zstd, &raw}) {
+              if (f->empty()) continue;
+              Bytes8 seed{static_cast<std::uint8_t>(flags)};
+              for (int k = 0; k < 8; ++k)
+                seed.push_back(static_cast<std::uint8_t>(t * 31 + kc * 7 + l->bound() * 3 + k +
+                                                         (lengths ? 0 : 101)));
+              seed.insert(seed.end(), f->begin(), f->end());
+              out.add(seed);
+            }
+        }
       }
       cur[kc] = std::move(files[0]);
     }
