@@ -68,6 +68,7 @@ void add_build_options(CLI::App& command, BuildArgs& args, bool with_shard) {
   command.add_option("--threads", args.threads);
   command.add_option("--unit-size", args.unit_size);
   if (with_shard) command.add_option("--shard", args.shard);
+  command.add_option("--store", args.store);
   command.add_flag("--no-bounds", args.no_bounds);
   command.add_flag("--quiet", args.quiet);
 }
@@ -112,6 +113,7 @@ Expected<BuildSettings> check_build(const BuildArgs& args) {
   if (!args.shard.empty())
     if (std::string error = parse_shard(args.shard, s.shard, s.shards); !error.empty())
       return usage(error);
+  if (!store_level(args.store, s.zstd_level)) return usage("--store needs auto, raw or zstd");
   s.bounds = !args.no_bounds;
   s.quiet = args.quiet;
   return s;
@@ -148,6 +150,7 @@ Expected<void> build_layers(const BuildSettings& s) {
       shard_run ? std::to_string(s.shard) + "/" + std::to_string(s.shards) : "");
   ExecuteOptions options;
   options.threads = s.threads;
+  options.zstd_level = s.zstd_level;
   options.first_round_only = shard_run;
   const auto start = std::chrono::steady_clock::now();
   if (auto built = execute(plan, options, shard_run ? static_cast<Party&>(shard) : alone, reporter);

@@ -20,6 +20,18 @@ int default_threads() {
   return n ? static_cast<int>(n) : 1;
 }
 
+bool store_level(const std::string& store, int& level) {
+  if (store.empty() || store == "auto")
+    level = WriteOptions::kTableLevel;
+  else if (store == "raw")
+    level = 0;
+  else if (store == "zstd")
+    level = 19;
+  else
+    return false;
+  return true;
+}
+
 int failure_status(const Error& error) {
   return error.code == ErrorCode::kIo ? tools::kExitUsage : tools::kExitFailure;
 }

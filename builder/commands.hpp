@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "builder/layer_writer.hpp"
 #include "ddtb/expected.hpp"
 #include "tools/command_line.hpp"
 
@@ -16,7 +17,7 @@ namespace ddtb::detail::tb {
 
 // The build options ddtb-build build and ddtb-build-mpi share.
 struct BuildArgs {
-  std::string cards, out, threads, unit_size, shard;
+  std::string cards, out, threads, unit_size, shard, store;
   bool no_bounds = false, quiet = false;
   bool install = false;  // build --install: the default tables, in the per-user directory
 };
@@ -32,6 +33,7 @@ struct BuildSettings {
   bool bounds = true, quiet = false;
   int shard = 0, shards = 0;  // shards 0: not a shard's run
   bool install = false;
+  int zstd_level = WriteOptions::kTableLevel;  // --store
 };
 // The settings, or the usage error to report.
 Expected<BuildSettings> check_build(const BuildArgs& args);
@@ -48,7 +50,7 @@ inline constexpr int kDefaultInstallCards = 16;
 int run_install(const BuildSettings& s);
 
 struct MergeArgs {
-  std::string dir, cards, threads;
+  std::string dir, cards, threads, store;
   bool keep_units = false;
 };
 struct VerifyArgs {
@@ -82,6 +84,10 @@ int run_info(const InfoArgs& args, const tools::ToolText& text);
 bool number_in(const std::string& text, long long lo, long long hi, long long& out);
 // Builder threads when --threads is not given: every core.
 int default_threads();
+// --store auto|raw|zstd as the tables' zstd level (WriteOptions): auto (or
+// empty) table_zstd_level's choice by card count, raw 0, zstd 19. False for
+// another word.
+bool store_level(const std::string& store, int& level);
 // A failed build's exit status: 2 for an I/O error, 1 otherwise.
 int failure_status(const Error& error);
 // Prints "ddtb-build: <message>" on standard error.

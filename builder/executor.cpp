@@ -57,7 +57,7 @@ Expected<void> run_round(const Round& round, const LoadedLayers& lower,
   if (options.first_round_only) return {};
   if (party.merges())
     for (std::size_t j = 0; j < jobs->size(); ++j) {
-      auto merged = merge_units((*jobs)[j], false, options.threads);
+      auto merged = merge_units((*jobs)[j], false, options.threads, options.zstd_level);
       if (!merged) return merged.error();
       reporter.layer_merged((*jobs)[j], (*stats)[j], *merged, seconds_since(start));
     }

@@ -57,6 +57,9 @@ class BuildReporter {
 
 struct ExecuteOptions {
   int threads = 1;  // builder threads, and threads compressing a merged table
+  // The merged tables' storage (WriteOptions::zstd_level; kTableLevel:
+  // table_zstd_level's choice by card count).
+  int zstd_level = WriteOptions::kTableLevel;
   // Run the first round with something to build, then stop (a shard's run:
   // the merge and the next rounds wait for every shard).
   bool first_round_only = false;

@@ -15,9 +15,9 @@ struct CommandHelp {
 constexpr std::array<CommandHelp, 5> kCommands{{
     {"build",
      R"(  ddtb-build build --cards N --out DIR [--threads T] [--shard i/M | --shard slurm]
-                   [--unit-size U] [--no-bounds] [--quiet]
-  ddtb-build build --install [--cards N] [--threads T] [--unit-size U] [--no-bounds]
-                   [--quiet]
+                   [--unit-size U] [--store auto|raw|zstd] [--no-bounds] [--quiet]
+  ddtb-build build --install [--cards N] [--threads T] [--unit-size U]
+                   [--store auto|raw|zstd] [--no-bounds] [--quiet]
 )",
      R"(build   Builds every layer up to N cards (4, 8, 12, ...) that DIR lacks, no
         trump and trump, by setrograde analysis; each layer uses the one below
@@ -32,6 +32,12 @@ constexpr std::array<CommandHelp, 5> kCommands{{
         saved in DIR/ddtb-<cards>-<class>.units/ as it is finished: a build
         that is killed resumes from its finished units when run again.
         --threads T   worker threads (default: all cores)
+        --store S     how the table files hold their chunks: raw (as is,
+                      read in place: fastest, largest), zstd (compressed
+                      at level 19: about a third of the bytes, each chunk
+                      decompressed when a probe first needs it) or auto
+                      (default: raw up to 16 cards, zstd from 20; see
+                      docs/USAGE.md for what each costs at 20 cards)
         --shard i/M   build only shard i (0 <= i < M) of the units of the
                       smallest card count missing from DIR, then stop; run
                       every shard (any order, any machines sharing DIR), then
@@ -48,7 +54,8 @@ constexpr std::array<CommandHelp, 5> kCommands{{
              ddtb-build build --install
              ddtb-build build --cards 20 --out /shared/tb --shard 3/64
 )"},
-    {"merge", R"(  ddtb-build merge DIR [--cards N] [--threads T] [--keep-units]
+    {"merge", R"(  ddtb-build merge DIR [--cards N] [--threads T] [--store auto|raw|zstd]
+                  [--keep-units]
 )",
      R"(merge   Assembles the missing layers of the smallest card count missing from
         DIR (or of --cards N) from their unit files (bound layers when their
@@ -58,6 +65,7 @@ constexpr std::array<CommandHelp, 5> kCommands{{
         file or one built with other parameters (another layer below, builder
         version, unit size); exit status 1 then. --threads T: threads
         compressing the table's chunks (default: all cores; same bytes).
+        --store S: as for build.
         e.g. ddtb-build merge /shared/tb --cards 20
 )"},
     {"verify",

@@ -38,6 +38,7 @@ CLI::App* add_merge(CLI::App& app, MergeArgs& args) {
   command->add_option("dir", args.dir);
   command->add_option("--cards", args.cards);
   command->add_option("--threads", args.threads);
+  command->add_option("--store", args.store);
   command->add_flag("--keep-units", args.keep_units);
   return command;
 }
@@ -48,6 +49,9 @@ int run_merge(const MergeArgs& args, const tools::ToolText& text) {
     return tools::usage_error(text, "--cards must be a multiple of 4 from 4 to 52");
   if (!args.threads.empty() && !number_in(args.threads, 1, 1024, threads))
     return tools::usage_error(text, "--threads needs a number from 1 to 1024");
+  int zstd_level = 0;
+  if (!store_level(args.store, zstd_level))
+    return tools::usage_error(text, "--store needs auto, raw or zstd");
   const std::string& dir = args.dir;
   if (dir.empty()) return tools::usage_error(text, "merge needs a directory");
   if (struct stat st{}; ::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
@@ -78,7 +82,7 @@ int run_merge(const MergeArgs& args, const tools::ToolText& text) {
     }
     if (!to_merge(dir, tricks, k, b)) continue;  // a bound layer not built
     const auto t0 = std::chrono::steady_clock::now();
-    auto merged = merge_units(job, args.keep_units, static_cast<int>(threads));
+    auto merged = merge_units(job, args.keep_units, static_cast<int>(threads), zstd_level);
     if (!merged) {
       report_failure(merged.error().message);
       return failure_status(merged.error());

@@ -16,7 +16,8 @@ std::string unit_words(const UnitParams& p, std::uint32_t unit) {
          std::to_string(first + p.count_of(unit) - 1) + ")";
 }
 
-Expected<MergeResult> merge_units(const LayerJob& job, bool keep_units, int threads) {
+Expected<MergeResult> merge_units(const LayerJob& job, bool keep_units, int threads,
+                                  int zstd_level) {
   UnitParams want = job.params;  // unit size 0: the first unit file's
   const std::string udir = job.unit_dir();
   auto refuse = [&](ErrorCode code, const std::string& what) {
@@ -95,6 +96,7 @@ Expected<MergeResult> merge_units(const LayerJob& job, bool keep_units, int thre
   wo.build_params = want.build_params;
   wo.lower_checksum = want.lower_checksum;
   wo.threads = threads;
+  wo.zstd_level = zstd_level;
   LayerWriter writer(job.table_path(), want.tricks, want.klass, wo, want.bound);
   MergeResult result;
   std::vector<TbSet> check;

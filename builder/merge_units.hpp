@@ -26,8 +26,10 @@ struct MergeResult {
 // the units in order into the table (LayerWriter: one unit in memory at a
 // time, the file atomic), reads it back, decoding every chunk; then deletes
 // the unit directory unless `keep_units`.
-// `threads` compress the table's chunks (the bytes do not depend on it).
-Expected<MergeResult> merge_units(const LayerJob& job, bool keep_units, int threads = 1);
+// `threads` compress the table's chunks (the bytes do not depend on it) at
+// `zstd_level` (WriteOptions::zstd_level; 0 stores them as is).
+Expected<MergeResult> merge_units(const LayerJob& job, bool keep_units, int threads = 1,
+                                  int zstd_level = WriteOptions::kTableLevel);
 
 // Removes a layer's unit directory (what merge leaves when killed after the
 // table was written). Returns whether there was one.

@@ -228,6 +228,7 @@ int main(int argc, char** argv) {
   BuildReporter silent;
   ExecuteOptions options;
   options.threads = s.threads;
+  options.zstd_level = s.zstd_level;
   if (auto built = execute(plan, options, party, rank == 0 ? rank0 : silent); !built)
     abort_all("rank " + std::to_string(rank) + ": " + built.error().message,
               failure_status(built.error()));

@@ -23,6 +23,8 @@ check expect_fail 2 "--shard slurm needs SLURM_ARRAY_TASK_ID" env -u SLURM_ARRAY
   -u SLURM_ARRAY_TASK_COUNT "$build" build --cards 8 --out "$work/x" --shard slurm
 check expect_fail 2 "--shard slurm: SLURM_ARRAY_TASK_ID='x' is not a number" env SLURM_ARRAY_TASK_ID=x \
   SLURM_ARRAY_TASK_COUNT=4 "$build" build --cards 8 --out "$work/x" --shard slurm
+check expect_fail 2 "--store needs auto, raw or zstd" "$build" build --cards 8 --out "$work/x" --store lz4
+check expect_fail 2 "--store needs auto, raw or zstd" "$build" merge "$work/x" --store fast
 check expect_fail 2 "$work/missing: not a directory" "$build" merge "$work/missing"
 echo "a file" > "$work/file"
 check expect_fail 2 "--out $work/file: not a directory" "$build" build --cards 8 --out "$work/file"
@@ -130,6 +132,22 @@ echo "== intact: merge, compare, verify"
 "$build" merge "$dir" --cards 8
 same_tables "$ref" "$dir" 8 || fails=$((fails + 1))
 "$build" verify "$dir" --threads 2 --solver-positions 200 | tail -1
+echo "== --store zstd: the same sets, compressed, verified"
+z=$work/zstd
+mkdir -p "$z"
+cp "$ref"/ddtb-4-*.tbl "$z/"
+"$build" build --cards 8 --out "$z" --store zstd --threads 2 --quiet
+for k in nt trump; do
+  want=$("$build" info "$ref" | grep "ddtb-8-$k.tbl:" | grep -o '[0-9]* sets')
+  info=$("$build" info "$z" | grep "ddtb-8-$k.tbl:")
+  has "$want" "params 0x1300"
+  if cmp -s "$ref/ddtb-8-$k.tbl" "$z/ddtb-8-$k.tbl"; then
+    echo "FAIL: --store zstd wrote the same bytes as the reference's raw 8-card $k table"
+    fails=$((fails + 1))
+  fi
+done
+"$build" verify "$z" --threads 2 --solver-positions 200 | tail -1
+
 if (( fails )); then
   echo "$fails check(s) failed"
   exit 1
