@@ -44,10 +44,20 @@ void ConsoleReporter::round_built(const Round&, const std::vector<LayerJob>& job
 
 void ConsoleReporter::layer_merged(const LayerJob& job, const UnitRunStats& s,
                                    const MergeResult& merged, double wall_seconds) {
+  // A resumed build's figures are this run's; the units record what each
+  // cost, so the layer's whole CPU is told too (units of earlier builders
+  // record none).
   std::string reused;
-  if (s.reused)
+  if (s.reused) {
+    char all[160];
+    std::snprintf(all, sizeof all, "; all units: %.1f CPU-s", merged.unit_cpu_seconds);
     reused = " (" + std::to_string(s.reused) + " of " + std::to_string(s.units) +
-             " units done by an earlier run)";
+             " units done by an earlier run" + all +
+             (merged.units_without_cpu
+                  ? ", " + std::to_string(merged.units_without_cpu) + " of them unrecorded"
+                  : std::string()) +
+             ")";
+  }
   std::printf(
       "%-28s: %u partitions, %llu states evaluated, %llu sets (%llu after "
       "compaction), %llu bytes, %.1f CPU-s, %.1f s wall%s\n",

@@ -105,6 +105,8 @@ Expected<MergeResult> merge_units(const LayerJob& job, bool keep_units, int thre
     auto unit = read_checked(path);
     if (!unit) return unit.error();
     if (unit->index != u) return misplaced(path, *unit);
+    result.unit_cpu_seconds += unit->cpu_seconds;
+    if (unit->cpu_seconds == 0) ++result.units_without_cpu;
     for (std::size_t i = 0; i < unit->partitions.size(); ++i) {
       check.clear();
       if (auto decoded = decode_unit_partition(*unit, i, check); !decoded)

@@ -17,6 +17,10 @@ struct MergeResult {
   std::uint64_t header_checksum = 0;
   std::uint64_t file_bytes = 0;
   std::uint32_t units = 0;
+  // The CPU the units record having cost (whichever runs and machines
+  // built them), and how many record none (units of earlier builders).
+  double unit_cpu_seconds = 0;
+  std::uint32_t units_without_cpu = 0;
 };
 
 // Assembles a layer from the unit files in job.unit_dir() (a unit size of 0

@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -81,7 +82,8 @@ std::string params_mismatch(const UnitParams& got, const UnitParams& want) {
 
 std::vector<std::uint8_t> encode_unit(const UnitParams& params, std::uint32_t index,
                                       const std::vector<ShapeKey>& shapes,
-                                      const std::vector<std::vector<TbSet>>& sets) {
+                                      const std::vector<std::vector<TbSet>>& sets,
+                                      double cpu_seconds) {
   const std::uint32_t first = params.first_of(index);
   std::vector<std::uint8_t> payload;
   std::vector<std::uint8_t> entries;
@@ -115,7 +117,9 @@ std::vector<std::uint8_t> encode_unit(const UnitParams& params, std::uint32_t in
   put(out, index, 4);
   put(out, first, 4);
   put(out, sets.size(), 4);
-  put(out, 0, 4);
+  // At least 1 ms once recorded, so that 0 keeps meaning "not recorded".
+  const double ms = std::min(cpu_seconds * 1000 + (cpu_seconds > 0 ? 1 : 0), 4.0e9);
+  put(out, static_cast<std::uint32_t>(ms), 4);
   put(out, total_sets, 8);
   put(out, payload.size(), 8);
   put(out, xxh(out), 8);
@@ -127,11 +131,11 @@ std::vector<std::uint8_t> encode_unit(const UnitParams& params, std::uint32_t in
 
 Expected<void> write_unit(const std::string& path, const UnitParams& params, std::uint32_t index,
                           const std::vector<ShapeKey>& shapes,
-                          const std::vector<std::vector<TbSet>>& sets) {
+                          const std::vector<std::vector<TbSet>>& sets, double cpu_seconds) {
   // write_file_atomically's temporary is named per process and thread: two
   // writers of the same unit (an MPI rank and a stray shard, say) never write
   // into one file; the last rename wins and both wrote the same bytes.
-  return write_file_atomically(path, encode_unit(params, index, shapes, sets));
+  return write_file_atomically(path, encode_unit(params, index, shapes, sets, cpu_seconds));
 }
 
 Expected<Unit> parse_unit(std::vector<std::uint8_t> bytes, const std::string& name,
@@ -163,6 +167,7 @@ Expected<Unit> parse_unit(std::vector<std::uint8_t> bytes, const std::string& na
   u.index = static_cast<std::uint32_t>(get(b, 56, 4));
   u.first = static_cast<std::uint32_t>(get(b, 60, 4));
   const std::uint64_t count = get(b, 64, 4);
+  u.cpu_seconds = double(get(b, 68, 4)) / 1000;
   u.sets = get(b, 72, 8);
   const std::uint64_t payload_bytes = get(b, 80, 8);
   if (p.unit_size == 0 || p.partitions == 0 || u.index >= p.units() ||

@@ -32,7 +32,8 @@
 //     56  u32      unit index
 //     60  u32      first partition of the unit
 //     64  u32      partitions in the unit
-//     68  u32      zero
+//     68  u32      CPU milliseconds spent building the unit's sets (0: not
+//                  recorded; units of earlier builders hold 0 there)
 //     72  u64      sets in the unit
 //     80  u64      payload bytes
 //     88  u64      header checksum: of bytes 0..87
@@ -100,12 +101,15 @@ struct Unit {
   std::vector<Partition> partitions;
   std::vector<std::uint8_t> payload;
   std::uint64_t sets = 0;
+  double cpu_seconds = 0;  // building its sets (0: not recorded)
 };
 
-// The encoded form of one unit (what write_unit stores).
+// The encoded form of one unit (what write_unit stores); `cpu_seconds`,
+// what building its sets cost, is recorded for the merge's report.
 std::vector<std::uint8_t> encode_unit(const UnitParams& params, std::uint32_t index,
                                       const std::vector<ShapeKey>& shapes,
-                                      const std::vector<std::vector<TbSet>>& sets);
+                                      const std::vector<std::vector<TbSet>>& sets,
+                                      double cpu_seconds = 0);
 
 // Writes unit `index` (the sets of its partitions, in order; `shapes` is the
 // layer's shape list) to `path` atomically: a temporary file of a name unique
@@ -113,7 +117,7 @@ std::vector<std::uint8_t> encode_unit(const UnitParams& params, std::uint32_t in
 // directory fsync'ed. Errors: kIo.
 Expected<void> write_unit(const std::string& path, const UnitParams& params, std::uint32_t index,
                           const std::vector<ShapeKey>& shapes,
-                          const std::vector<std::vector<TbSet>>& sets);
+                          const std::vector<std::vector<TbSet>>& sets, double cpu_seconds = 0);
 
 // Parses and validates a unit file's bytes: magic, versions, header checksum,
 // the unit's partition range within the layer, every entry against `shapes`

@@ -128,7 +128,8 @@ Expected<UnitOutcome> UnitWorker::run(const LayerJob& job, std::uint32_t unit,
   } else {
     if (::mkdir(job.unit_dir().c_str(), 0755) != 0 && errno != EEXIST)
       return Error{ErrorCode::kIo, job.unit_dir() + ": " + std::strerror(errno)};
-    auto written = write_unit(job.unit_path(unit), p, unit, job.shapes, sets);
+    auto written =
+        write_unit(job.unit_path(unit), p, unit, job.shapes, sets, thread_cpu_seconds() - cpu0);
     if (!written) return written.error();
   }
   out.cpu_seconds = thread_cpu_seconds() - cpu0;

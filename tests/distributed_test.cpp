@@ -109,9 +109,13 @@ TEST_F(Units, UnitFileRoundTripsAndNamesTheCorruptPartition) {
     sets.push_back(
         builder.build(StrainClass::kTrump, job.shapes[job.params.first_of(unit) + i], st));
   }
-  const std::vector<std::uint8_t> bytes = encode_unit(job.params, unit, job.shapes, sets);
+  const std::vector<std::uint8_t> bytes = encode_unit(job.params, unit, job.shapes, sets, 1.234);
   auto parsed = parse_unit(bytes, "u", job.shapes);
   ASSERT_TRUE(parsed) << parsed.error().message;
+  EXPECT_NEAR(parsed->cpu_seconds, 1.234, 0.0015);  // milliseconds, at least 1 once recorded
+  auto unrecorded = parse_unit(encode_unit(job.params, unit, job.shapes, sets), "u", job.shapes);
+  ASSERT_TRUE(unrecorded);
+  EXPECT_EQ(unrecorded->cpu_seconds, 0);
   EXPECT_EQ(params_mismatch(parsed->params, job.params), "");
   EXPECT_EQ(parsed->index, unit);
   EXPECT_EQ(parsed->first, 48u);
@@ -259,10 +263,16 @@ TEST_F(Units, MergedUnitsAreByteIdenticalToThePlannedBuild) {
     const auto stats = run(jobs, 2);
     ASSERT_EQ(stats.size(), 2u);
     EXPECT_EQ(stats[0].built, jobs[0].params.units());
-    for (const LayerJob& job : jobs) {
+    for (std::size_t j = 0; j < jobs.size(); ++j) {
+      const LayerJob& job = jobs[j];
       auto merged = merge_units(job, false);
       ASSERT_TRUE(merged) << merged.error().message;
       EXPECT_EQ(merged->units, job.params.units());
+      // Every unit recorded its CPU: at least a millisecond each, at most
+      // what the run measured around building and writing them.
+      EXPECT_EQ(merged->units_without_cpu, 0u);
+      EXPECT_GE(merged->unit_cpu_seconds, 0.001 * merged->units);
+      EXPECT_LE(merged->unit_cpu_seconds, stats[j].cpu_seconds + 0.0011 * merged->units);
       expect_same_as_reference(job, ref12);
       EXPECT_FALSE(fs::exists(job.unit_dir())) << "units left after the merge";
     }
