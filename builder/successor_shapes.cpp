@@ -1,7 +1,7 @@
 #include "builder/successor_shapes.hpp"
 
 #include <algorithm>
-#include <utility>
+#include <functional>
 
 namespace ddtb::detail::tb {
 
