@@ -94,7 +94,8 @@ constexpr std::array<CommandHelp, 5> kCommands{{
         partitions (default 50) measure how a table file will compress them.
         --csv writes one line per sampled partition; --index I (repeatable)
         builds partition I of each class given instead of a random draw.
-        --count only prints the layer's partitions and canonical states
+        --count only prints the layer's partitions and canonical states,
+        and how many partitions of the layer below one work unit reaches
         (no tables needed). See docs/SCALE.md.
         e.g. ddtb-build sample --cards 20 --tables tb16 --partitions 3000
 )"},

@@ -2,6 +2,7 @@
 // (builder/sample.hpp, docs/SCALE.md).
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -9,6 +10,8 @@
 
 #include "builder/commands.hpp"
 #include "builder/sample.hpp"
+#include "builder/successor_shapes.hpp"
+#include "core/random.hpp"
 #include "tools/progress.hpp"
 
 namespace ddtb::detail::tb {
@@ -16,19 +19,34 @@ namespace ddtb::detail::tb {
 namespace {
 
 // --count: the size of a layer not yet buildable here (24 cards:
-// docs/SCALE.md).
+// docs/SCALE.md), and how much of the layer below one work unit of it
+// reaches by one trick (what a builder loading per unit would hold).
 void print_count(const SampleOptions& o) {
+  constexpr int kUnitsDrawn = 100;
+  Rng rng(o.seed);
   for (int kc = 0; kc < 2; ++kc) {
     const StrainClass k = static_cast<StrainClass>(kc);
     if (k == StrainClass::kNoTrump ? !o.no_trump : !o.trump) continue;
-    std::size_t partitions = 0;
+    const std::vector<ShapeKey> shapes = enumerate_shapes(o.tricks, k);
     double states = 0;
-    for (ShapeKey shape : enumerate_shapes(o.tricks, k)) {
-      ++partitions;
-      states += partition_states(shape, k);
-    }
+    for (ShapeKey shape : shapes) states += partition_states(shape, k);
     std::printf("%d cards %-8s: %zu partitions, %.4g canonical states\n", 4 * o.tricks,
-                k == StrainClass::kTrump ? "trump" : "no-trump", partitions, states);
+                k == StrainClass::kTrump ? "trump" : "no-trump", shapes.size(), states);
+    const std::uint64_t units = (shapes.size() + kDefaultUnitSize - 1) / kDefaultUnitSize;
+    double reached = 0, below = 0;
+    for (int i = 0; i < kUnitsDrawn; ++i) {
+      const std::uint64_t first = rng.below64(units) * kDefaultUnitSize;
+      LowerMask mask(o.tricks - 1);
+      for (std::uint64_t p = first;
+           p < std::min<std::uint64_t>(first + kDefaultUnitSize, shapes.size()); ++p)
+        mark_successors(k, shapes[p], mask);
+      reached += double(mask.marked(StrainClass::kNoTrump) + mask.marked(StrainClass::kTrump));
+      below = double(mask.shapes[0].size() + mask.shapes[1].size());
+    }
+    std::printf(
+        "  a work unit (%u partitions) reaches by one trick %.0f of the %.0f partitions of the "
+        "layer below on average (%d units drawn, seed %llu)\n",
+        kDefaultUnitSize, reached / kUnitsDrawn, below, kUnitsDrawn, (unsigned long long)o.seed);
   }
 }
 

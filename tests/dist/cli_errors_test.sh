@@ -132,6 +132,11 @@ echo "== intact: merge, compare, verify"
 "$build" merge "$dir" --cards 8
 same_tables "$ref" "$dir" 8 || fails=$((fails + 1))
 "$build" verify "$dir" --threads 2 --solver-positions 200 | tail -1
+echo "== sample --count: layer sizes and what one unit reaches below"
+info=$("$build" sample --cards 12 --count)
+has "12 cards no-trump: 6996 partitions" "12 cards trump   : 25645 partitions" \
+  "of the 2054 partitions of the layer below on average (100 units drawn, seed 1)"
+
 echo "== --store zstd: the same sets, compressed, verified"
 z=$work/zstd
 mkdir -p "$z"
