@@ -15,6 +15,13 @@
 
 namespace ddtb::detail::tb {
 
+void append_partition(std::vector<std::uint8_t>& chunk, std::uint64_t sets,
+                      std::span<const std::uint8_t> encoded, bool partition_lengths) {
+  put_varint(chunk, sets);
+  if (partition_lengths) put_varint(chunk, encoded.size());
+  chunk.insert(chunk.end(), encoded.begin(), encoded.end());
+}
+
 int table_zstd_level(int tricks) {
   return tricks <= 4 ? 0 : 19;
 }
@@ -61,9 +68,7 @@ Expected<void> LayerWriter::add(std::span<const std::uint8_t> encoded, std::uint
     return Error{ErrorCode::kBadArgument, path_ + ": more partitions than the layer has"};
   ++added_;
   sets_ += sets;
-  put_varint(raw_, sets);
-  if (options_.partition_lengths) put_varint(raw_, encoded.size());
-  raw_.insert(raw_.end(), encoded.begin(), encoded.end());
+  append_partition(raw_, sets, encoded, options_.partition_lengths);
   if (raw_.size() >= kChunkTargetBytes) return flush_chunk(added_);
   return {};
 }

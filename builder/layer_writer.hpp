@@ -37,6 +37,12 @@ struct WriteOptions {
   bool partition_lengths = true;
 };
 
+// Appends one partition to a raw chunk as a table file lays it out
+// (tablebase/FORMAT.md "Raw chunk"): its set count, with `partition_lengths`
+// its byte length, then its encoded sets.
+void append_partition(std::vector<std::uint8_t>& chunk, std::uint64_t sets,
+                      std::span<const std::uint8_t> encoded, bool partition_lengths = true);
+
 // Writes a complete layer to `path` atomically (a temporary file in the same
 // directory, fsync'ed, then renamed over `path`). Returns the header checksum.
 Expected<std::uint64_t> write_layer(const std::string& path, const Layer& layer,

@@ -22,17 +22,6 @@ struct Oracle::Game {
 
 namespace {
 
-// The cards of seat `seat` in a column (seat 0 in the top nibble).
-constexpr Column seat_unit(int seat) {
-  return static_cast<Column>(1u << (12 - 4 * seat));
-}
-
-// A column seen from seat w: seat w's count in the top nibble.
-constexpr Column rotate_column(Column c, int w) {
-  const unsigned x = c;
-  return static_cast<Column>(w == 0 ? x : ((x << (4 * w)) | (x >> (16 - 4 * w))) & 0xFFFF);
-}
-
 // One-hot owner nibbles seen from seat w (owner o becomes o - w mod 4).
 constexpr std::uint64_t rotate_owners(std::uint64_t x, int w) {
   if (w == 0) return x;

@@ -103,9 +103,7 @@ double zstd_ratio(const std::vector<std::vector<std::uint8_t>>& encoded,
     raw.clear();
   };
   for (std::size_t i = 0; i < encoded.size(); ++i) {
-    put_varint(raw, counts[i]);
-    put_varint(raw, encoded[i].size());
-    raw.insert(raw.end(), encoded[i].begin(), encoded[i].end());
+    append_partition(raw, counts[i], encoded[i]);
     if (raw.size() >= kChunkTargetBytes) flush();
   }
   if (!raw.empty()) flush();
@@ -262,9 +260,7 @@ Expected<SampleReport> run_sample(const SampleOptions& o, const SampleProgress& 
           const std::vector<TbSet> sets = builder->build(c.klass, layer_shapes[index], st);
           encoded.clear();
           encode_sets(sets, encoded);
-          put_varint(chunk, sets.size());
-          put_varint(chunk, encoded.size());
-          chunk.insert(chunk.end(), encoded.begin(), encoded.end());
+          append_partition(chunk, sets.size(), encoded);
           ++run.partitions;
         }
         run.raw_bytes = chunk.size();

@@ -4,11 +4,13 @@
 // Draws partitions of an N-card layer uniformly without replacement, per
 // strain class, builds each over the layer below (read from a table
 // directory, where only the partitions one trick from the sample are
-// decoded: builder/successor_shapes.hpp) exactly as a real build does, and records its thread CPU
-// time, its sets and its encoded bytes. The whole layers are then extrapolated two ways: mean per
-// partition times the partitions (with a 95% interval from the sample's spread), and a ratio
-// estimate that scales the sample's cost per canonical state by the layer's states (partitions
-// differ in size by orders of magnitude, and cost follows size).
+// decoded: builder/successor_shapes.hpp) exactly as a real build does, and
+// records its thread CPU time, its sets and its encoded bytes. The whole
+// layers are then extrapolated two ways: mean per partition times the
+// partitions (with a 95% interval from the sample's spread), and a ratio
+// estimate that scales the sample's cost per canonical state by the layer's
+// states (partitions differ in size by orders of magnitude, and cost
+// follows size).
 #pragma once
 
 #include <cstdint>
@@ -25,8 +27,9 @@ struct SampleOptions {
   std::string tables;             // directory holding the layer below
   std::uint64_t per_class = 200;  // partitions drawn from each class
   // Runs of consecutive partitions, each filling one table chunk (at most
-  // 256 partitions), built per class to measure compression as the file will see it (neighbouring
-  // partitions compress together far better than scattered ones).
+  // 256 partitions), built per class to measure compression as the file
+  // will see it (neighbouring partitions compress together far better than
+  // scattered ones).
   std::uint64_t runs_per_class = 50;
   // When not empty: exactly these partitions (indices in the shape list of
   // each class sampled) instead of a random draw, to time them alone.

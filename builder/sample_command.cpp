@@ -33,15 +33,16 @@ void print_count(const SampleOptions& o) {
     std::printf("%d cards %-8s: %zu partitions, %.4g canonical states\n", 4 * o.tricks,
                 k == StrainClass::kTrump ? "trump" : "no-trump", shapes.size(), states);
     const std::uint64_t units = (shapes.size() + kDefaultUnitSize - 1) / kDefaultUnitSize;
-    double reached = 0, below = 0;
+    LowerMask mask(o.tricks - 1);
+    const double below = double(mask.shapes[0].size() + mask.shapes[1].size());
+    double reached = 0;
     for (int i = 0; i < kUnitsDrawn; ++i) {
       const std::uint64_t first = rng.below64(units) * kDefaultUnitSize;
-      LowerMask mask(o.tricks - 1);
+      mask.clear();
       for (std::uint64_t p = first;
            p < std::min<std::uint64_t>(first + kDefaultUnitSize, shapes.size()); ++p)
         mark_successors(k, shapes[p], mask);
       reached += double(mask.marked(StrainClass::kNoTrump) + mask.marked(StrainClass::kTrump));
-      below = double(mask.shapes[0].size() + mask.shapes[1].size());
     }
     std::printf(
         "  a work unit (%u partitions) reaches by one trick %.0f of the %.0f partitions of the "

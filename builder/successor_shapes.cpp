@@ -7,17 +7,6 @@ namespace ddtb::detail::tb {
 
 namespace {
 
-// One seat's card of a column removed.
-constexpr Column minus_one(Column c, int seat) {
-  return static_cast<Column>(c - (1u << (12 - 4 * seat)));
-}
-
-// The column seen from seat w (seat w's count in the top nibble).
-constexpr Column seen_from(Column c, int w) {
-  const unsigned x = c;
-  return static_cast<Column>(w == 0 ? x : ((x << (4 * w)) | (x >> (16 - 4 * w))) & 0xFFFF);
-}
-
 struct Walk {
   StrainClass klass;
   LowerMask& mask;
@@ -33,7 +22,7 @@ struct Walk {
     for (int w = 0; w < 4; ++w) {
       if (played[w] != win_slot) continue;
       std::array<Column, 4> c{};
-      for (int s = 0; s < 4; ++s) c[s] = seen_from(col[s], w);
+      for (int s = 0; s < 4; ++s) c[s] = rotate_column(col[s], w);
       const StrainClass k = klass == StrainClass::kTrump && column_total(c[0]) > 0
                                 ? StrainClass::kTrump
                                 : StrainClass::kNoTrump;
@@ -52,11 +41,10 @@ struct Walk {
     const bool follows = seat > 0 && column_len(col[played[0]], seat) > 0;
     for (int s = 0; s < 4; ++s) {
       if (follows ? s != played[0] : column_len(col[s], seat) == 0) continue;
-      const Column before = col[s];
-      col[s] = minus_one(before, seat);
+      col[s] -= seat_unit(seat);
       played[seat] = s;
       play(seat + 1);
-      col[s] = before;
+      col[s] += seat_unit(seat);
     }
   }
 };
@@ -73,6 +61,10 @@ LowerMask::LowerMask(int t) : tricks(t) {
 std::size_t LowerMask::marked(StrainClass klass) const {
   const auto& k = keep[static_cast<int>(klass)];
   return static_cast<std::size_t>(std::count(k.begin(), k.end(), 1));
+}
+
+void LowerMask::clear() {
+  for (auto& k : keep) std::fill(k.begin(), k.end(), 0);
 }
 
 void mark_successors(StrainClass klass, ShapeKey shape, LowerMask& mask) {

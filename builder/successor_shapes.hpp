@@ -29,6 +29,8 @@ struct LowerMask {
   explicit LowerMask(int tricks);
   // Partitions marked in the class.
   std::size_t marked(StrainClass klass) const;
+  // Unmarks every partition.
+  void clear();
 };
 
 // Marks in `mask` (the layer below `shape`'s) every partition a position of

@@ -38,6 +38,16 @@ using Sequence = std::uint32_t;
 constexpr int column_len(Column c, int seat) {
   return (c >> (12 - 4 * seat)) & 15;
 }
+// One card of seat `seat` in a column (seat 0 in the top nibble).
+constexpr Column seat_unit(int seat) {
+  return static_cast<Column>(1u << (12 - 4 * seat));
+}
+// A column seen from seat w: seat w's count in the top nibble (the seats
+// rotated so that w is seat 0, as when w leads the next trick).
+constexpr Column rotate_column(Column c, int w) {
+  const unsigned x = c;
+  return static_cast<Column>(w == 0 ? x : ((x << (4 * w)) | (x >> (16 - 4 * w))) & 0xFFFF);
+}
 constexpr int column_total(Column c) {
   return column_len(c, 0) + column_len(c, 1) + column_len(c, 2) + column_len(c, 3);
 }
