@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace ddtb::detail::tb {
@@ -26,7 +27,10 @@ class FlatTable {
   }
   const Value* find(const Key& key) const { return const_cast<FlatTable*>(this)->find(key); }
   // Inserts (key, value) if key is absent; returns whether it was inserted.
-  bool insert(const Key& key, const Value& value) {
+  bool insert(const Key& key, const Value& value) { return try_emplace(key, value).second; }
+  // The value stored under key (inserting `value` if key is absent), and
+  // whether it was inserted.
+  std::pair<Value*, bool> try_emplace(const Key& key, const Value& value) {
     if ((used_.size() + 1) * 2 > slots_.size()) grow();
     for (std::size_t i = Hash{}(key)&mask_;; i = (i + 1) & mask_) {
       Slot& s = slots_[i];
@@ -35,9 +39,9 @@ class FlatTable {
         s.key = key;
         s.value = value;
         used_.push_back(static_cast<std::uint32_t>(i));
-        return true;
+        return {&s.value, true};
       }
-      if (same(s.key, key)) return false;
+      if (same(s.key, key)) return {&s.value, false};
     }
   }
   // Forgets every key. A table much larger than its last use is shrunk, so

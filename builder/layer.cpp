@@ -23,14 +23,31 @@ struct Prepared {
     }
   }
 
-  bool meets(const TbSet& t) const {
+  bool meets(const TbSet& t) const { return relation(t) != kApart; }
+
+  // Whether the set holds every state of the query: it allows the query's
+  // fixed cards and constrains none of its x positions.
+  bool holds(const TbSet& t) const {
+    std::uint64_t outside = 0;
+    for (int s = 0; s < 4; ++s) outside |= (q.prefix[s] | free[s]) & ~t.allow[s];
+    return outside == 0;
+  }
+
+  enum Relation { kApart, kMeets, kHolds };
+  // Whether the set shares no state with the query, shares some, or holds
+  // every state of it (it constrains none of the query's x positions).
+  Relation relation(const TbSet& t) const {
     // The query's fixed cards must be allowed (cheap, rejects most sets).
     if (((q.prefix[0] & ~t.allow[0]) | (q.prefix[1] & ~t.allow[1]) | (q.prefix[2] & ~t.allow[2]) |
          (q.prefix[3] & ~t.allow[3])) != 0)
-      return false;
-    for (int s = 0; s < 4; ++s)
-      if (!free_part_meets(s, ~t.allow[s] & free[s], t.allow[s])) return false;
-    return true;
+      return kApart;
+    std::uint64_t constrained_any = 0;
+    for (int s = 0; s < 4; ++s) {
+      const std::uint64_t constrained = ~t.allow[s] & free[s];
+      if (!free_part_meets(s, constrained, t.allow[s])) return kApart;
+      constrained_any |= constrained;
+    }
+    return constrained_any ? kMeets : kHolds;
   }
 
   // The set's constraints on x positions can be met with the x's each seat
@@ -70,10 +87,33 @@ bool meets(const SetQuery& q, const TbSet& s) {
   return Prepared(q).meets(s);
 }
 
-bool all_within(std::span<const TbSet> sets, const SetQuery& q, int lo, int hi) {
+void ScannedSets::assign(std::span<const TbSet> sets) {
+  sets_ = sets;
+  filters_.resize(sets.size());
+  values_.resize(sets.size());
+  for (std::size_t k = 0; k < sets.size(); ++k) {
+    filters_[k] = filter_of(sets[k].allow);
+    values_[k] = sets[k].value;
+  }
+}
+
+const TbSet* ScannedSets::find_first(const Nibbles& state) const {
+  const std::uint64_t want = filter_of(state);
+  for (std::size_t k = 0; k < sets_.size(); ++k)
+    if ((want & ~filters_[k]) == 0 && sets_[k].contains(state)) return &sets_[k];
+  return nullptr;
+}
+
+bool ScannedSets::all_within(const SetQuery& q, int lo, int hi) const {
   const Prepared p(q);
-  for (const TbSet& s : sets)
-    if ((s.value < lo || s.value > hi) && p.meets(s)) return false;
+  const std::uint64_t want = filter_of(q.prefix);
+  for (std::size_t k = 0; k < sets_.size(); ++k) {
+    if ((want & ~filters_[k]) != 0) continue;
+    const bool within = values_[k] >= lo && values_[k] <= hi;
+    // A set holding the whole query decides it (a state has one value).
+    if (p.holds(sets_[k])) return within;
+    if (!within && p.meets(sets_[k])) return false;
+  }
   return true;
 }
 
@@ -103,20 +143,6 @@ const TbSet* Layer::find(ShapeKey shape, const Nibbles& state) const {
   return nullptr;
 }
 
-namespace {
-
-// The owners a set allows for the top four cards of each slot, one 16-bit
-// field per slot: a query set whose fixed cards (one-hot, the same layout)
-// are not all allowed cannot meet it. Eight bytes per set instead of a
-// TbSet's forty: range() reads these first.
-std::uint64_t filter_of(const std::array<std::uint64_t, 4>& masks) {
-  std::uint64_t f = 0;
-  for (int s = 0; s < 4; ++s) f |= (masks[s] & 0xFFFF) << (16 * s);
-  return f;
-}
-
-}  // namespace
-
 void Layer::seal() {
   spans_.assign(sets_.size(), ValueRange{});
   filter_start_.assign(sets_.size() + 1, 0);
@@ -138,9 +164,17 @@ ValueRange Layer::range(const SetQuery& q) const {
   const ValueRange whole = spans_.empty() ? ValueRange{0, 99} : spans_[i];
   const Prepared p(q);
   const std::vector<TbSet>& sets = sets_[i];
+  // A set holding the whole query answers it alone: every set meeting the
+  // query shares a state with that set, and a state has one value.
   const auto widens = [&](const TbSet& s) {
     if (s.value >= r.lo && s.value <= r.hi) return false;  // cannot widen the range
-    if (!p.meets(s)) return false;
+    const Prepared::Relation rel = p.relation(s);
+    if (rel == Prepared::kApart) return false;
+    if (rel == Prepared::kHolds) {
+      r = ValueRange{};
+      r.add(s.value);
+      return true;
+    }
     r.add(s.value);
     return r.lo == whole.lo && r.hi == whole.hi;
   };

@@ -76,11 +76,33 @@ bool for_all_tied_orders(StrainClass klass, const SetQuery& q, Pred pred) {
 // condition over the four seats).
 bool meets(const SetQuery& q, const TbSet& s);
 
-// Whether every set of `sets` that meets the query has a value in [lo, hi]:
-// for sets covering a partition without gaps, whether every state of the
-// query has such a value (what a bound layer is derived by, DESIGN §5).
-// Stops at the first set outside.
-bool all_within(std::span<const TbSet> sets, const SetQuery& q, int lo, int hi);
+// The owners a set allows for the top four cards of each slot, one 16-bit
+// field per slot. A state or a query set whose fixed cards (one-hot, the
+// same layout) are not all allowed there cannot meet the set: scans read
+// these eight bytes before a set's forty.
+inline std::uint64_t filter_of(const Nibbles& masks) {
+  std::uint64_t f = 0;
+  for (int s = 0; s < 4; ++s) f |= (masks[s] & 0xFFFF) << (16 * s);
+  return f;
+}
+
+// One partition's sets (not owned; they must outlive the scans) with each
+// one's filter_of and value side by side, for scans over all of them.
+class ScannedSets {
+ public:
+  void assign(std::span<const TbSet> sets);
+  // The first set holding the state, or nullptr.
+  const TbSet* find_first(const Nibbles& state) const;
+  // Whether every set that meets the query has a value in [lo, hi]: for
+  // sets covering a partition without gaps, whether every state of the
+  // query has such a value (what a bound layer is derived by, DESIGN §5).
+  bool all_within(const SetQuery& q, int lo, int hi) const;
+
+ private:
+  std::span<const TbSet> sets_;
+  std::vector<std::uint64_t> filters_;
+  std::vector<std::uint8_t> values_;
+};
 
 class Layer {
  public:

@@ -200,20 +200,36 @@ Oracle::LeafValue Oracle::resolve(Game& g) {
   return result;
 }
 
-std::size_t Oracle::QueryKeyHash::operator()(const QueryKey& k) const {
-  std::uint64_t h = k.q.shape * 0x9e3779b97f4a7c15ull ^ std::uint64_t(k.klass);
+bool Oracle::key_of(StrainClass klass, const SetQuery& q, QueryKey& key) {
+  unsigned __int128 owners = 0;
+  int at = 0;
+  std::uint64_t counts = std::uint64_t(klass == StrainClass::kTrump) << 32;
   for (int s = 0; s < 4; ++s) {
-    h ^= (k.q.prefix[s] + k.q.fixed[s]) * (0xbf58476d1ce4e5b9ull + 2 * s);
-    h = (h ^ (h >> 31)) * 0x94d049bb133111ebull;
+    const int bits = 4 * std::min<int>(q.fixed[s], 16);
+    if (at + bits > 128) return false;
+    if (bits > 0) owners |= static_cast<unsigned __int128>(q.prefix[s]) << at;
+    at += bits;
+    counts |= std::uint64_t(q.fixed[s]) << (8 * s);
   }
+  key = {q.shape, static_cast<std::uint64_t>(owners), static_cast<std::uint64_t>(owners >> 64),
+         counts};
+  return true;
+}
+
+std::size_t Oracle::QueryKeyHash::operator()(const QueryKey& k) const {
+  std::uint64_t h = k[0] * 0x9e3779b97f4a7c15ull;
+  h = (h ^ (h >> 32) ^ k[1]) * 0xbf58476d1ce4e5b9ull;
+  h = (h ^ (h >> 32) ^ k[2]) * 0x94d049bb133111ebull;
+  h = (h ^ (h >> 32) ^ k[3]) * 0x9e3779b97f4a7c15ull;
   return static_cast<std::size_t>(h ^ (h >> 29));
 }
 
 ValueRange Oracle::successor_range(StrainClass klass, const SetQuery& q) {
-  const QueryKey key{q, klass};
-  if (const ValueRange* hit = cache_.find(key)) {
+  QueryKey key;
+  const bool cacheable = key_of(klass, q, key);
+  if (const CachedRange* hit = cacheable ? cache_.find(key) : nullptr) {
     ++stats_.cache_hits;
-    return *hit;
+    return ValueRange{hit->lo, hit->hi};
   }
   ++stats_.lookups;
   const Layer* layer = klass == StrainClass::kTrump ? lower_.trump : lower_.no_trump;
@@ -225,7 +241,8 @@ ValueRange Oracle::successor_range(StrainClass klass, const SetQuery& q) {
     return true;
   });
   if (r.empty()) throw GapError("no set of the layer below covers a successor");
-  cache_.insert(key, r);
+  if (cacheable)
+    cache_.insert(key, CachedRange{static_cast<std::int8_t>(r.lo), static_cast<std::int8_t>(r.hi)});
   return r;
 }
 

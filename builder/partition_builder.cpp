@@ -117,8 +117,10 @@ int PartitionBuilder::evaluate(StrainClass klass, ShapeKey shape, const State& s
 }
 
 // Gallops up the number of x's of each slot in turn from a consistent
-// `fixed` (1, 2, 4 more x's...) and bisects the last gap; `consistent(trial)`
-// says whether the set with the top trial[s] cards of each slot fixed is.
+// `fixed` (1, 2, 4 more x's...) and bisects the last gap;
+// `consistent(trial, s, was)` says whether the set with the top trial[s]
+// cards of each slot fixed is, where trial differs from the consistent set
+// found so far only in slot s, whose positions trial[s] .. was - 1 it frees.
 template <class Consistent>
 std::array<int, 4> widen(ShapeKey shape, std::array<int, 4> fixed, Consistent consistent) {
   for (int s = 0; s < 4; ++s) {
@@ -127,7 +129,7 @@ std::array<int, 4> widen(ShapeKey shape, std::array<int, 4> fixed, Consistent co
     auto consistent_with = [&](int xs) {
       std::array<int, 4> trial = fixed;
       trial[s] = n - xs;
-      return consistent(trial);
+      return consistent(trial, s, fixed[s]);
     };
     for (int step = 1; lo < hi; step *= 2) {
       const int trial = std::min(lo + step, hi);
@@ -156,7 +158,7 @@ TbSet PartitionBuilder::generalize(StrainClass klass, ShapeKey shape, const Stat
   // known consistent, so it bounds the search from below; it is usually
   // maximal already (12 cards: 85% of searches gain nothing), so the search
   // gallops up from it.
-  fixed = widen(shape, fixed, [&](const std::array<int, 4>& trial) {
+  fixed = widen(shape, fixed, [&](const std::array<int, 4>& trial, int s, int was) {
     // A candidate is its fixed cards' owners. One the oracle refused stays
     // refused for every later state of the partition it holds: asked with
     // the same value, the oracle gives the same answer; with another, the
@@ -167,6 +169,10 @@ TbSet PartitionBuilder::generalize(StrainClass klass, ShapeKey shape, const Stat
     for (int s = 0; s < 4; ++s) depth[s] = static_cast<std::uint8_t>(trial[s]);
     const Nibbles key = cut_to(nibbles, depth);
     if (refused_.find(key)) return false;
+    if (!swaps_agree(klass, shape, state, nibbles, trial[s], s, was, value)) {
+      refused_.insert(key, Empty{});
+      return false;
+    }
     if (oracle_.consistent(klass, shape, state, trial, value)) return true;
     refused_.insert(key, Empty{});
     return false;
@@ -174,10 +180,36 @@ TbSet PartitionBuilder::generalize(StrainClass klass, ShapeKey shape, const Stat
   return prefix_set(shape, state, fixed, value);
 }
 
+bool PartitionBuilder::swaps_agree(StrainClass klass, ShapeKey shape, const State& state,
+                                   const Nibbles& nibbles, int from, int s, int was, int value) {
+  const int n = column_total(slot_column(shape, s));
+  for (int p = from; p < was; ++p) {
+    const int owner = seq_owner(state[s], p);
+    std::uint8_t tried = static_cast<std::uint8_t>(1u << owner);
+    for (int q = from; q < n; ++q) {
+      const int other = seq_owner(state[s], q);
+      if (tried >> other & 1) continue;
+      tried |= static_cast<std::uint8_t>(1u << other);
+      State w = state;
+      w[s] = seq_with(seq_with(w[s], p, other), q, owner);
+      // Only a state the walk has passed is sure to be in a set already.
+      if (!(w < state) || !is_canonical(shape, klass, w)) continue;
+      Nibbles wn = nibbles;
+      wn[s] ^= (std::uint64_t{1} << (4 * p + owner)) | (std::uint64_t{1} << (4 * p + other)) |
+               (std::uint64_t{1} << (4 * q + owner)) | (std::uint64_t{1} << (4 * q + other));
+      if (const std::int64_t i = cover_index_.latest(wn);
+          i >= 0 && (*walk_sets_)[std::size_t(i)].value != value)
+        return false;
+    }
+  }
+  return true;
+}
+
 template <class CoverNew>
 std::vector<TbSet> PartitionBuilder::walk(StrainClass klass, ShapeKey shape, PartitionStats& stats,
                                           CoverNew cover_new) {
   std::vector<TbSet> sets;
+  walk_sets_ = &sets;
   const auto later = [](const State& a, const State& b) { return b < a; };
   open_.clear();
   seen_.clear();
@@ -214,7 +246,7 @@ std::vector<TbSet> PartitionBuilder::walk(StrainClass klass, ShapeKey shape, Par
     }
   }
   stats.sets += sets.size();
-  compact(sets);
+  compactor_.run(sets);
   order_general_first(sets);
   stats.compacted += sets.size();
   return sets;
@@ -240,13 +272,9 @@ std::vector<TbSet> PartitionBuilder::build_bound(StrainClass klass, ShapeKey sha
                                                  std::span<const TbSet> exact, int bound,
                                                  PartitionStats& stats) {
   const int tricks = shape_tricks(shape);
+  scanned_.assign(exact);
   return walk(klass, shape, stats, [&](const State& u, const Nibbles& un) {
-    const TbSet* e = nullptr;
-    for (const TbSet& t : exact)
-      if (t.contains(un)) {
-        e = &t;
-        break;
-      }
+    const TbSet* e = scanned_.find_first(un);
     if (!e) throw GapError("the exact layer of the same card count has no set for a state");
     const bool at_least = e->value >= bound;
     const int lo = at_least ? bound : 0, hi = at_least ? tricks : bound - 1;
@@ -254,7 +282,7 @@ std::vector<TbSet> PartitionBuilder::build_bound(StrainClass klass, ShapeKey sha
     // subset of the exact set, so on the state's side of the bound.
     std::array<int, 4> fixed{};
     for (int s = 0; s < 4; ++s) fixed[s] = e->specified(s);
-    fixed = widen(shape, fixed, [&](const std::array<int, 4>& trial) {
+    fixed = widen(shape, fixed, [&](const std::array<int, 4>& trial, int, int) {
       SetQuery q;
       q.shape = shape;
       for (int s = 0; s < 4; ++s) {
@@ -267,69 +295,10 @@ std::vector<TbSet> PartitionBuilder::build_bound(StrainClass klass, ShapeKey sha
       // value for every position agreeing on them. Those states are the
       // canonical states of the candidate with its tied slots permuted.
       return for_all_tied_orders(klass, q,
-                                 [&](const SetQuery& p) { return all_within(exact, p, lo, hi); });
+                                 [&](const SetQuery& p) { return scanned_.all_within(p, lo, hi); });
     });
     return prefix_set(shape, u, fixed, at_least ? 1 : 0);
   });
-}
-
-void compact(std::vector<TbSet>& sets) {
-  if (sets.size() < 2) return;
-  // Only positions some set constrains can differ between sets.
-  std::array<int, 4> depth{};
-  for (const TbSet& t : sets)
-    for (int s = 0; s < 4; ++s) depth[s] = std::max(depth[s], t.specified(s));
-  std::vector<std::uint32_t> order;
-  std::vector<TbSet> kept;
-  std::vector<char> drop;
-  bool changed = true;
-  while (changed && sets.size() > 1) {
-    changed = false;
-    for (int s = 0; s < 4; ++s) {
-      for (int p = 0; p < depth[s] && sets.size() > 1; ++p) {
-        // Sort by everything but position (s, p): runs of equal keys differ
-        // only there and merge into one set with the union of their masks.
-        const std::uint64_t keep = ~nibble_mask(p);
-        auto key = [&](const TbSet& t, int k) { return k == s ? t.allow[k] & keep : t.allow[k]; };
-        auto same_key = [&](const TbSet& x, const TbSet& y) {
-          if (x.value != y.value) return false;
-          for (int k = 0; k < 4; ++k)
-            if (key(x, k) != key(y, k)) return false;
-          return true;
-        };
-        auto less = [&](std::uint32_t a, std::uint32_t b) {
-          const TbSet& x = sets[a];
-          const TbSet& y = sets[b];
-          if (x.value != y.value) return x.value < y.value;
-          for (int k = 0; k < 4; ++k)
-            if (key(x, k) != key(y, k)) return key(x, k) < key(y, k);
-          return a < b;  // the earlier set leads its run (deterministic)
-        };
-        order.resize(sets.size());
-        for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-        std::sort(order.begin(), order.end(), less);
-        drop.assign(sets.size(), 0);
-        bool merged_any = false;
-        for (std::size_t i = 0; i < order.size();) {
-          std::size_t j = i + 1;
-          TbSet& lead = sets[order[i]];
-          while (j < order.size() && same_key(lead, sets[order[j]])) {
-            lead.allow[s] |= sets[order[j]].allow[s] & ~keep;
-            drop[order[j]] = 1;
-            merged_any = true;
-            ++j;
-          }
-          i = j;
-        }
-        if (!merged_any) continue;
-        changed = true;
-        kept.clear();
-        for (std::size_t i = 0; i < sets.size(); ++i)
-          if (!drop[i]) kept.push_back(sets[i]);
-        sets.swap(kept);
-      }
-    }
-  }
 }
 
 void order_general_first(std::vector<TbSet>& sets) {

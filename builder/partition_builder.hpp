@@ -24,6 +24,7 @@
 #include <span>
 #include <vector>
 
+#include "builder/compact.hpp"
 #include "builder/cover_index.hpp"
 #include "builder/flat_table.hpp"
 #include "builder/layer.hpp"
@@ -82,6 +83,12 @@ class PartitionBuilder {
  private:
   TbSet generalize(StrainClass klass, ShapeKey shape, const State& state, const Nibbles& nibbles,
                    int value, std::array<int, 4> fixed);
+  // False when a state of the candidate `state` with slot s's positions
+  // from .. was - 1 freed (one of them swapped with a lower card of another
+  // seat) is already in a set of another value than `value`: the candidate
+  // then holds two values, and the oracle would refuse it.
+  bool swaps_agree(StrainClass klass, ShapeKey shape, const State& state, const Nibbles& nibbles,
+                   int from, int s, int was, int value);
   // The walk shared by build and build_bound (see the top of this file);
   // `cover_new(state, nibbles)` makes the set of an uncovered state.
   template <class CoverNew>
@@ -98,15 +105,14 @@ class PartitionBuilder {
   std::vector<State> open_;  // a min-heap (smallest state first)
   FlatTable<State, Empty, StateHash> seen_;
   CoverIndex cover_index_;
+  const std::vector<TbSet>* walk_sets_ = nullptr;  // the sets the walk has made
   // Candidate sets the oracle refused in this partition (see generalize).
   FlatTable<Nibbles, Empty, NibblesHash> refused_;
   std::unique_ptr<Search> search_;
   Oracle oracle_;
+  SetCompactor compactor_;
+  ScannedSets scanned_;  // build_bound's exact sets
 };
-
-// Merges sets of equal value whose masks differ in one card position (the
-// union is then exactly one set with the two masks or'ed), until none can.
-void compact(std::vector<TbSet>& sets);
 
 // Orders a partition's sets most general first (a probe scans them in order
 // and stops at the first that holds the state), stably: by the sum over
