@@ -1,4 +1,6 @@
 // What ddtb-build's commands share in reading their options.
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -30,6 +32,16 @@ bool store_level(const std::string& store, int& level) {
   else
     return false;
   return true;
+}
+
+int table_dir_refusal(const std::string& dir, const std::string& command,
+                      const tools::ToolText& text) {
+  if (dir.empty()) return tools::usage_error(text, command + " needs a directory");
+  if (struct stat st{}; ::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    report_failure(dir + ": not a directory (" + command + " needs the table directory)");
+    return tools::kExitUsage;
+  }
+  return 0;
 }
 
 int failure_status(const Error& error) {

@@ -65,12 +65,16 @@ struct SampleArgs {
 struct InfoArgs {
   std::vector<std::string> dirs;
 };
+struct RepackArgs {
+  std::string dir, store, threads;
+};
 
 CLI::App* add_build(CLI::App& app, BuildArgs& args);
 CLI::App* add_merge(CLI::App& app, MergeArgs& args);
 CLI::App* add_verify(CLI::App& app, VerifyArgs& args);
 CLI::App* add_sample(CLI::App& app, SampleArgs& args);
 CLI::App* add_info(CLI::App& app, InfoArgs& args);
+CLI::App* add_repack(CLI::App& app, RepackArgs& args);
 
 // Each returns the exit status (tools::kExit*).
 int run_build(const BuildArgs& args, const tools::ToolText& text);
@@ -78,6 +82,7 @@ int run_merge(const MergeArgs& args, const tools::ToolText& text);
 int run_verify(const VerifyArgs& args, const tools::ToolText& text);
 int run_sample(const SampleArgs& args, const tools::ToolText& text);
 int run_info(const InfoArgs& args, const tools::ToolText& text);
+int run_repack(const RepackArgs& args, const tools::ToolText& text);
 
 // Shared by the commands.
 // The number `text` when it is one from lo to hi.
@@ -88,6 +93,10 @@ int default_threads();
 // empty) table_zstd_level's choice by card count, raw 0, zstd 19. False for
 // another word.
 bool store_level(const std::string& store, int& level);
+// The usage error for a table directory argument of `command` that is
+// missing or not a directory (printed), or 0 when `dir` is a directory.
+int table_dir_refusal(const std::string& dir, const std::string& command,
+                      const tools::ToolText& text);
 // A failed build's exit status: 2 for an I/O error, 1 otherwise.
 int failure_status(const Error& error);
 // Prints "ddtb-build: <message>" on standard error.

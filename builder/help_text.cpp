@@ -12,7 +12,7 @@ struct CommandHelp {
   const char* text;   // what it does, its options and an example
 };
 
-constexpr std::array<CommandHelp, 5> kCommands{{
+constexpr std::array<CommandHelp, 6> kCommands{{
     {"build",
      R"(  ddtb-build build --cards N --out DIR [--threads T] [--shard i/M | --shard slurm]
                    [--unit-size U] [--store auto|raw|zstd] [--no-bounds] [--quiet]
@@ -106,6 +106,20 @@ constexpr std::array<CommandHelp, 5> kCommands{{
         yet), the units done and their share of the layer's canonical
         states (the build does the heaviest units first).
         e.g. ddtb-build info tables
+)"},
+    {"repack", R"(  ddtb-build repack DIR [--store auto|raw|zstd] [--threads T]
+)",
+     R"(repack  Rewrites every table file of DIR in the current format with the
+        storage asked (--store as for build; default auto), the sets
+        unchanged: tables written by an older ddtb-build, or built
+        compressed, load as fast as a new build's without building them
+        again. Each file is written beside its original, and the originals
+        are replaced only once all are written (an error or a killed run
+        leaves DIR as it was). A directory with an unfinished build (work
+        units) is refused. Prints each file's format, storage and bytes
+        before and after.
+        e.g. ddtb-build repack ~/.local/share/ddtb/tables
+             ddtb-build repack /data/tb20 --store raw
 )"},
 }};
 

@@ -144,6 +144,7 @@ Expected<std::uint64_t> LayerWriter::finish() {
   h.data_offset = kHeaderBytes + directory_.size();
   h.data_bytes = data_bytes_;
   h.directory_checksum = checksum(directory_);
+  h.builder_version = options_.builder_version;
   h.build_params = options_.build_params | (std::uint32_t(options_.zstd_level) & 0xff) << 8;
   h.lower_checksum = options_.lower_checksum;
   const std::vector<std::uint8_t> head = header_bytes(h);

@@ -28,6 +28,8 @@ struct WriteOptions {
   int zstd_level = kTableLevel;
   std::uint32_t build_params = 0;
   std::uint64_t lower_checksum = 0;
+  // The algorithm that made the sets (a rewritten file keeps its own).
+  std::uint32_t builder_version = kBuilderVersion;
   // Threads compressing chunks (LayerWriter, write_layer). Each chunk is
   // compressed alone, so the bytes written do not depend on it.
   int threads = 1;

@@ -27,7 +27,8 @@ tools::ToolText tool_text() {
   return text;
 }
 
-constexpr std::array<const char*, 5> kCommands{"build", "merge", "verify", "sample", "info"};
+constexpr std::array<const char*, 6> kCommands{"build",  "merge", "verify",
+                                               "sample", "info",  "repack"};
 
 }  // namespace
 
@@ -35,7 +36,8 @@ int main(int argc, char** argv) {
   const tools::ToolText text = tool_text();
   const std::vector<std::string> args = tools::arguments(argc, argv);
   if (args.empty())
-    return tools::usage_error(text, "a command is needed: build, merge, verify, sample or info");
+    return tools::usage_error(text,
+                              "a command is needed: build, merge, verify, sample, info or repack");
   const std::string& first = args.front();
   if (first == "help") {
     std::cout << text.help("") << std::flush;
@@ -51,9 +53,10 @@ int main(int argc, char** argv) {
   VerifyArgs verify;
   SampleArgs sample;
   InfoArgs info;
-  CLI::App* const commands[] = {add_build(app, build), add_merge(app, merge),
+  RepackArgs repack;
+  CLI::App* const commands[] = {add_build(app, build),   add_merge(app, merge),
                                 add_verify(app, verify), add_sample(app, sample),
-                                add_info(app, info)};
+                                add_info(app, info),     add_repack(app, repack)};
   tools::prepare(app, text);
   if (const auto exit = tools::parse(app, args, text)) return *exit;
   if (commands[0]->parsed()) return run_build(build, text);
@@ -61,5 +64,7 @@ int main(int argc, char** argv) {
   if (commands[2]->parsed()) return run_verify(verify, text);
   if (commands[3]->parsed()) return run_sample(sample, text);
   if (commands[4]->parsed()) return run_info(info, text);
-  return tools::usage_error(text, "a command is needed: build, merge, verify, sample or info");
+  if (commands[5]->parsed()) return run_repack(repack, text);
+  return tools::usage_error(text,
+                            "a command is needed: build, merge, verify, sample, info or repack");
 }

@@ -53,11 +53,7 @@ int run_merge(const MergeArgs& args, const tools::ToolText& text) {
   if (!store_level(args.store, zstd_level))
     return tools::usage_error(text, "--store needs auto, raw or zstd");
   const std::string& dir = args.dir;
-  if (dir.empty()) return tools::usage_error(text, "merge needs a directory");
-  if (struct stat st{}; ::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
-    report_failure(dir + ": not a directory (merge needs the table directory)");
-    return tools::kExitUsage;
-  }
+  if (const int refused = table_dir_refusal(dir, "merge", text)) return refused;
   const int tricks = tricks_to_merge(dir, static_cast<int>(cards));
   if (tricks == 0) {
     std::printf("%s: no layer is missing: nothing to merge\n", dir.c_str());

@@ -26,7 +26,7 @@ bool get_varint(std::span<const std::uint8_t> b, std::size_t& pos, std::uint64_t
   return false;
 }
 
-void encode_sets(const std::vector<TbSet>& sets, std::vector<std::uint8_t>& out) {
+void encode_sets(std::span<const TbSet> sets, std::vector<std::uint8_t>& out) {
   for (const TbSet& t : sets) {
     std::array<int, 4> depth{};
     for (int s = 0; s < 4; ++s) depth[s] = t.specified(s);

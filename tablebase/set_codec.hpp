@@ -17,7 +17,7 @@ namespace ddtb::detail::tb {
 // back: decode_sets reads `count` sets at `pos`, checking every field against
 // the partition's shape (values: at most the tricks left, or 1 in a layer
 // with a bound).
-void encode_sets(const std::vector<TbSet>& sets, std::vector<std::uint8_t>& out);
+void encode_sets(std::span<const TbSet> sets, std::vector<std::uint8_t>& out);
 Expected<std::size_t> decode_sets(std::span<const std::uint8_t> raw, std::size_t pos,
                                   ShapeKey shape, std::uint32_t count, std::vector<TbSet>& out,
                                   int bound = 0);

@@ -4,7 +4,9 @@
 # duplicate or misnamed unit and a unit built with other parameters — each
 # with exit status 1 or 2, a message naming the unit or file, and no table
 # (or temporary file) left behind. Then the intact units merge to the
-# reference bytes and verify passes.
+# reference bytes and verify passes. Last, repack: compressed tables
+# repacked raw are the reference's bytes, and a repack refused (units in the
+# directory, a damaged chunk) changes nothing.
 #   cli_errors_test.sh DDTB_BUILD REF_DIR WORK_DIR
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
@@ -152,6 +154,29 @@ for k in nt trump; do
   fi
 done
 "$build" verify "$z" --threads 2 --solver-positions 200 | tail -1
+
+echo "== repack: zstd back to raw gives the reference's bytes; refusals leave the tables as they were"
+check expect_fail 2 "--store needs auto, raw or zstd" "$build" repack "$z" --store lz4
+check expect_fail 2 "$work/missing: not a directory" "$build" repack "$work/missing"
+"$build" repack "$z" --store raw --threads 2 | tail -1
+same_tables "$ref" "$z" 8 || fails=$((fails + 1))
+for f in "$ref"/ddtb-[48]-*.tbl; do
+  cmp "$f" "$z/$(basename "$f")" || fails=$((fails + 1))
+done
+cp -r "$z" "$work/zstd-before"
+mkdir "$z/ddtb-12-nt.units"
+check expect_fail 1 "$z/ddtb-12-nt.units: work units of an unfinished build" "$build" repack "$z"
+rmdir "$z/ddtb-12-nt.units"
+# A damaged chunk (a byte of the last 8-card trump chunk flipped): named, and
+# no file changed or left behind.
+size=$(stat -c %s "$z/ddtb-8-trump.tbl")
+printf '\xff' | dd of="$z/ddtb-8-trump.tbl" bs=1 seek=$((size - 20)) conv=notrunc status=none
+cp "$z/ddtb-8-trump.tbl" "$work/zstd-before/ddtb-8-trump.tbl"
+check expect_fail 1 "$z/ddtb-8-trump.tbl" "$build" repack "$z" --store zstd
+if ! diff -r "$z" "$work/zstd-before" > /dev/null; then
+  echo "FAIL: a refused repack changed $z: $(diff -rq "$z" "$work/zstd-before")"
+  fails=$((fails + 1))
+fi
 
 if (( fails )); then
   echo "$fails check(s) failed"
