@@ -138,8 +138,16 @@ std::uint64_t Layer::set_count() const {
 const TbSet* Layer::find(ShapeKey shape, const Nibbles& state) const {
   const int i = index_of(shape);
   if (i < 0) return nullptr;
-  for (const TbSet& s : sets_[i])
-    if (s.contains(state)) return &s;
+  const std::vector<TbSet>& sets = sets_[i];
+  if (filters_.empty()) {
+    for (const TbSet& s : sets)
+      if (s.contains(state)) return &s;
+    return nullptr;
+  }
+  const std::uint64_t want = filter_of(state);
+  const std::uint64_t* filter = filters_.data() + filter_start_[i];
+  for (std::size_t k = 0; k < sets.size(); ++k)
+    if ((want & ~filter[k]) == 0 && sets[k].contains(state)) return &sets[k];
   return nullptr;
 }
 

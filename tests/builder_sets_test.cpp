@@ -1,8 +1,8 @@
 // The builder's set operations against brute force over every state of a
 // partition: compaction keeps exactly the states (and values) it was given
 // and leaves no two sets it could merge; the scans a layer and a bound
-// derivation use (Layer::range, ScannedSets) answer what enumerating the
-// query's states answers. The sets are the real 8-card layers (both strain
+// derivation use (Layer::find and range, ScannedSets) answer what
+// enumerating the query's states answers. The sets are the real 8-card layers (both strain
 // classes), built in memory.
 #include <gtest/gtest.h>
 
@@ -150,6 +150,7 @@ TEST_F(BuilderSets, ScansAnswerWhatTheQuerysStatesAnswer) {
             break;
           }
         ASSERT_EQ(scanned.find_first(n), first) << "partition " << i;
+        ASSERT_EQ(layer.find(shape, n), first) << "partition " << i;
       }
       for (int r = 0; r < 12; ++r, ++queries) {
         // A query: a random state's top cards, a random number per slot.
