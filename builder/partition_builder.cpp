@@ -158,7 +158,7 @@ TbSet PartitionBuilder::generalize(StrainClass klass, ShapeKey shape, const Stat
   // known consistent, so it bounds the search from below; it is usually
   // maximal already (12 cards: 85% of searches gain nothing), so the search
   // gallops up from it.
-  fixed = widen(shape, fixed, [&](const std::array<int, 4>& trial, int s, int was) {
+  fixed = widen(shape, fixed, [&](const std::array<int, 4>& trial, int slot, int was) {
     // A candidate is its fixed cards' owners. One the oracle refused stays
     // refused for every later state of the partition it holds: asked with
     // the same value, the oracle gives the same answer; with another, the
@@ -169,7 +169,7 @@ TbSet PartitionBuilder::generalize(StrainClass klass, ShapeKey shape, const Stat
     for (int s = 0; s < 4; ++s) depth[s] = static_cast<std::uint8_t>(trial[s]);
     const Nibbles key = cut_to(nibbles, depth);
     if (refused_.find(key)) return false;
-    if (!swaps_agree(klass, shape, state, nibbles, trial[s], s, was, value)) {
+    if (!swaps_agree(klass, shape, state, nibbles, trial[slot], slot, was, value)) {
       refused_.insert(key, Empty{});
       return false;
     }
