@@ -46,6 +46,11 @@ inline std::uint64_t drop_positions(std::uint64_t x, unsigned gone) {
 void Oracle::start(Game& g, StrainClass klass, ShapeKey shape, const std::array<Sequence, 4>& seq,
                    const std::array<int, 4>& fixed) {
   ++stats_.calls;
+  if (partition_stamp_ == 0 || shape != stamp_shape_ || klass != stamp_klass_) {
+    ++partition_stamp_;
+    stamp_shape_ = shape;
+    stamp_klass_ = klass;
+  }
   g.klass = klass;
   g.tricks = lower_.tricks + 1;
   for (int s = 0; s < 4; ++s) {
@@ -158,38 +163,26 @@ Oracle::LeafValue Oracle::resolve(Game& g) {
 
   LeafValue result{99, -1};
   const int rest = g.tricks - 1;
+  // The suit each seat played: with the winner, all the successor's shape
+  // and slot order depend on (the shape is the partition's).
+  unsigned played_slots = 0;
+  for (int i = 0; i < 4; ++i) played_slots |= unsigned(g.cards[i].slot) << (2 * i);
   for (int w = 0; w < 4; ++w) {
     if (!(x_seats >> w & 1)) continue;
     const int won = (w & 1) == 0 ? 1 : 0;
     int lo = won, hi = won;
     if (rest > 0) {
-      // The successor set, seen from w: columns and known owners rotated.
+      const Successor& next = successor(g, played_slots << 2 | unsigned(w));
+      // The successor set, seen from w: known owners rotated, slots in the
+      // successor's order.
       SetQuery q;
-      std::array<Column, 4> col{};
-      std::array<std::uint64_t, 4> prefix{};
-      std::array<std::uint8_t, 4> fixed{};
-      for (int s = 0; s < 4; ++s) {
-        col[s] = rotate_column(g.col[s], w);
-        prefix[s] = rotate_owners(drop_positions(g.known[s], g.played[s]), w);
-        fixed[s] = static_cast<std::uint8_t>(g.fixed[s] - std::popcount(g.played[s]));
-      }
-      const StrainClass klass = g.klass == StrainClass::kTrump && column_total(col[0]) > 0
-                                    ? StrainClass::kTrump
-                                    : StrainClass::kNoTrump;
-      // Order the slots as the canonical form does: trumps first (trump class),
-      // the others by decreasing column. Slots with equal columns may come in
-      // either order in the states of the set: successor_range tries all.
-      std::array<int, 4> order{0, 1, 2, 3};
-      const int from = klass == StrainClass::kTrump ? 1 : 0;
-      for (int i = from + 1; i < 4; ++i)  // insertion sort, stable
-        for (int j = i; j > from && col[order[j - 1]] < col[order[j]]; --j)
-          std::swap(order[j - 1], order[j]);
+      q.shape = next.shape;
       for (int i = 0; i < 4; ++i) {
-        q.shape |= ShapeKey(col[order[i]]) << (48 - 16 * i);
-        q.prefix[i] = prefix[order[i]];
-        q.fixed[i] = fixed[order[i]];
+        const int s = next.order[i];
+        q.prefix[i] = rotate_owners(drop_positions(g.known[s], g.played[s]), w);
+        q.fixed[i] = static_cast<std::uint8_t>(g.fixed[s] - std::popcount(g.played[s]));
       }
-      const ValueRange r = successor_range(klass, q);
+      const ValueRange r = successor_range(next.klass, q);
       const bool w_ours = (w & 1) == 0;
       lo += w_ours ? r.lo : rest - r.hi;
       hi += w_ours ? r.hi : rest - r.lo;
@@ -214,6 +207,31 @@ bool Oracle::key_of(StrainClass klass, const SetQuery& q, QueryKey& key) {
   key = {q.shape, static_cast<std::uint64_t>(owners), static_cast<std::uint64_t>(owners >> 64),
          counts};
   return true;
+}
+
+const Oracle::Successor& Oracle::successor(const Game& g, unsigned key) {
+  Successor& next = successors_[key];
+  if (next.stamp == partition_stamp_) return next;
+  const int w = static_cast<int>(key & 3);
+  std::array<Column, 4> col{};
+  for (int s = 0; s < 4; ++s) col[s] = rotate_column(g.col[s], w);
+  next.klass = g.klass == StrainClass::kTrump && column_total(col[0]) > 0 ? StrainClass::kTrump
+                                                                          : StrainClass::kNoTrump;
+  // Order the slots as the canonical form does: trumps first (trump class),
+  // the others by decreasing column. Slots with equal columns may come in
+  // either order in the states of the set: successor_range tries all.
+  std::array<int, 4> order{0, 1, 2, 3};
+  const int from = next.klass == StrainClass::kTrump ? 1 : 0;
+  for (int i = from + 1; i < 4; ++i)  // insertion sort, stable
+    for (int j = i; j > from && col[order[j - 1]] < col[order[j]]; --j)
+      std::swap(order[j - 1], order[j]);
+  next.shape = 0;
+  for (int i = 0; i < 4; ++i) {
+    next.shape |= ShapeKey(col[order[i]]) << (48 - 16 * i);
+    next.order[i] = static_cast<std::int8_t>(order[i]);
+  }
+  next.stamp = partition_stamp_;
+  return next;
 }
 
 std::size_t Oracle::QueryKeyHash::operator()(const QueryKey& k) const {

@@ -78,6 +78,17 @@ class Oracle {
     std::size_t operator()(std::uint32_t k) const { return (k * 0x9e3779b1u) >> 8; }
   };
 
+  // The successor's shape, class and slot order after a trick, by the suit
+  // each seat played and the winner (a 10-bit key): the same for every
+  // candidate set of a partition, computed once per partition.
+  struct Successor {
+    std::uint64_t stamp = 0;  // the partition_stamp_ it was computed for
+    ShapeKey shape = 0;
+    StrainClass klass = StrainClass::kNoTrump;
+    std::array<std::int8_t, 4> order{};
+  };
+  const Successor& successor(const Game& g, unsigned key);
+
   void start(Game& g, StrainClass klass, ShapeKey shape, const std::array<Sequence, 4>& seq,
              const std::array<int, 4>& fixed);
   bool search(Game& g, int ply, bool lower, int v);
@@ -102,6 +113,10 @@ class Oracle {
   // Leaves of the current call: both searches meet the same completed tricks.
   FlatTable<std::uint32_t, LeafValue, LeafHash> leaves_;
   OracleStats stats_;
+  std::array<Successor, 1024> successors_{};
+  std::uint64_t partition_stamp_ = 0;  // bumped when the partition changes
+  ShapeKey stamp_shape_ = 0;
+  StrainClass stamp_klass_ = StrainClass::kNoTrump;
 };
 
 }  // namespace ddtb::detail::tb
