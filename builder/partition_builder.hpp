@@ -8,7 +8,8 @@
 //     the layer below at the next trick start) and generalized into the
 //     largest consistent set found by a binary search on the number of x's of
 //     each slot in turn, starting from the set the solver's winning ranks
-//     already prove;
+//     already prove (a candidate is refused without the oracle when a state
+//     of it that the walk has passed lies in a set of another value);
 //   - successors: for each slot, the first owner sequence after the covering
 //     set's block (its top cards raised to the next arrangement, the rest
 //     reset), other slots unchanged; a successor whose tied slots come out of
