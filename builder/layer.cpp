@@ -164,9 +164,8 @@ void Layer::seal() {
     for (const TbSet& s : sets) filters_.push_back(filter_of(s.allow));
 }
 
-ValueRange Layer::range(const SetQuery& q) const {
+ValueRange Layer::range_in(int i, const SetQuery& q) const {
   ValueRange r;
-  const int i = index_of(q.shape);
   if (i < 0) return r;
   // Once the range is the partition's whole span, no set can widen it.
   const ValueRange whole = spans_.empty() ? ValueRange{0, 99} : spans_[i];

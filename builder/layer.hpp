@@ -124,7 +124,9 @@ class Layer {
   // The first set containing the state, or nullptr.
   const TbSet* find(ShapeKey shape, const Nibbles& state) const;
   // Values of the sets meeting the query (empty when none does).
-  ValueRange range(const SetQuery& q) const;
+  ValueRange range(const SetQuery& q) const { return range_in(index_of(q.shape), q); }
+  // The same, with the query's partition already looked up (index_of(q.shape)).
+  ValueRange range_in(int index, const SetQuery& q) const;
 
   // Records each partition's range of values, with which range() stops as
   // soon as no further set can widen its answer, and each set's top cards

@@ -182,7 +182,7 @@ Oracle::LeafValue Oracle::resolve(Game& g) {
         q.prefix[i] = rotate_owners(drop_positions(g.known[s], g.played[s]), w);
         q.fixed[i] = static_cast<std::uint8_t>(g.fixed[s] - std::popcount(g.played[s]));
       }
-      const ValueRange r = successor_range(next.klass, q);
+      const ValueRange r = successor_range(next.klass, q, next.index);
       const bool w_ours = (w & 1) == 0;
       lo += w_ours ? r.lo : rest - r.hi;
       hi += w_ours ? r.hi : rest - r.lo;
@@ -230,6 +230,7 @@ const Oracle::Successor& Oracle::successor(const Game& g, unsigned key) {
     next.shape |= ShapeKey(col[order[i]]) << (48 - 16 * i);
     next.order[i] = static_cast<std::int8_t>(order[i]);
   }
+  next.index = lower_layer(next.klass).index_of(next.shape);
   next.stamp = partition_stamp_;
   return next;
 }
@@ -242,7 +243,7 @@ std::size_t Oracle::QueryKeyHash::operator()(const QueryKey& k) const {
   return static_cast<std::size_t>(h ^ (h >> 29));
 }
 
-ValueRange Oracle::successor_range(StrainClass klass, const SetQuery& q) {
+ValueRange Oracle::successor_range(StrainClass klass, const SetQuery& q, int index) {
   QueryKey key;
   const bool cacheable = key_of(klass, q, key);
   if (const CachedRange* hit = cacheable ? cache_.find(key) : nullptr) {
@@ -250,12 +251,12 @@ ValueRange Oracle::successor_range(StrainClass klass, const SetQuery& q) {
     return ValueRange{hit->lo, hit->hi};
   }
   ++stats_.lookups;
-  const Layer* layer = klass == StrainClass::kTrump ? lower_.trump : lower_.no_trump;
+  const Layer& layer = lower_layer(klass);
   ValueRange r;
-  // Every order of the tied slots: the successor's states may list them in
-  // any order.
+  // Every order of the tied slots (the successor's states may list them in
+  // any order): the same shape, so the same partition.
   for_all_tied_orders(klass, q, [&](const SetQuery& p) {
-    r.add(layer->range(p));
+    r.add(layer.range_in(index, p));
     return true;
   });
   if (r.empty()) throw GapError("no set of the layer below covers a successor");

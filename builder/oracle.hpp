@@ -60,7 +60,9 @@ class Oracle {
 
   // The value range, for the leader of the successor, of a successor set.
   // Throws GapError when the layer below has no set for some of its states.
-  ValueRange successor_range(StrainClass klass, const SetQuery& q);
+  ValueRange successor_range(StrainClass klass, const SetQuery& q) {
+    return successor_range(klass, q, lower_layer(klass).index_of(q.shape));
+  }
 
  private:
   struct Card {
@@ -86,8 +88,14 @@ class Oracle {
     ShapeKey shape = 0;
     StrainClass klass = StrainClass::kNoTrump;
     std::array<std::int8_t, 4> order{};
+    int index = -1;  // of the shape in the layer below (-1: not there)
   };
   const Successor& successor(const Game& g, unsigned key);
+  const Layer& lower_layer(StrainClass klass) const {
+    return klass == StrainClass::kTrump ? *lower_.trump : *lower_.no_trump;
+  }
+  // successor_range with the query's partition in the layer below looked up.
+  ValueRange successor_range(StrainClass klass, const SetQuery& q, int index);
 
   void start(Game& g, StrainClass klass, ShapeKey shape, const std::array<Sequence, 4>& seq,
              const std::array<int, 4>& fixed);
