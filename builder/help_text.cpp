@@ -113,9 +113,9 @@ constexpr std::array<CommandHelp, 6> kCommands{{
         storage asked (--store as for build; default auto), the sets
         unchanged: tables written by an older ddtb-build, or built
         compressed, load as fast as a new build's without building them
-        again. Each file is written beside its original, and the originals
-        are replaced only once all are written (an error or a killed run
-        leaves DIR as it was). A directory with an unfinished build (work
+        again. Each file is written beside its original (room for both is
+        needed), and the originals are replaced only once all are written
+        (an error or a killed run leaves DIR as it was). A directory with an unfinished build (work
         units) is refused. Prints each file's format, storage and bytes
         before and after.
         e.g. ddtb-build repack ~/.local/share/ddtb/tables
