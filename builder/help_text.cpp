@@ -115,9 +115,9 @@ constexpr std::array<CommandHelp, 6> kCommands{{
         compressed, load as fast as a new build's without building them
         again. Each file is written beside its original (room for both is
         needed), and the originals are replaced only once all are written
-        (an error or a killed run leaves DIR as it was). A directory with an unfinished build (work
-        units) is refused. Prints each file's format, storage and bytes
-        before and after.
+        (an error or a killed run leaves DIR as it was). A directory with
+        an unfinished build (work units) is refused. Prints each file's
+        format, storage and bytes before and after.
         e.g. ddtb-build repack ~/.local/share/ddtb/tables
              ddtb-build repack /data/tb20 --store raw
 )"},
