@@ -790,11 +790,17 @@ TEST(Ddsolve, TablebaseGivesTheSameAnswers) {
 // option value or a directory), --version, and a missing --cards named as
 // missing.
 TEST(DdtbBuild, HelpVersionAndMissingOptions) {
-  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
-           {"--help"}, {"build", "--help"}, {"info", "--help"}, {"merge", "dir", "-h"}}) {
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"--help"},
+                                             {"build", "--help"},
+                                             {"info", "--help"},
+                                             {"merge", "dir", "-h"},
+                                             {"repack", "dir", "--help"}}) {
     const auto r = test::run(DDTB_BUILD_PATH, args);
     EXPECT_EQ(r.exit_code, 0) << args[0] << ": " << r.err;
     EXPECT_NE(r.out.find("Usage:"), std::string::npos) << r.out;
+    if (args[0] != "--help")
+      EXPECT_NE(r.out.find("ddtb-build " + args[0]), std::string::npos) << r.out;
   }
   const auto version = test::run(DDTB_BUILD_PATH, {"--version"});
   EXPECT_EQ(version.exit_code, 0);
