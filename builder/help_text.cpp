@@ -49,7 +49,8 @@ constexpr std::array<CommandHelp, 6> kCommands{{
                       and the Python module find them without being told.
                       The build runs in <that directory>.partial (a killed
                       one resumes there) and replaces the directory only
-                      once complete; layers it already holds are reused.
+                      once complete; layers it already holds are reused
+                      (rewritten in the current format if older).
         e.g. ddtb-build build --cards 12 --out tables
              ddtb-build build --install
              ddtb-build build --cards 20 --out /shared/tb --shard 3/64

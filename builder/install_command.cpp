@@ -7,7 +7,10 @@
 //   2. the layers the per-user directory already holds (when its tables
 //      open) are linked into the staging directory first, so a deeper build
 //      builds only what is new;
-//   3. once every layer is built and the tables open and are complete, the
+//   3. reused layers of an older table format (tablebase/FORMAT.md) are
+//      rewritten in the current one there (builder/repack.hpp), the files of
+//      the per-user directory untouched;
+//   4. once every layer is built and the tables open and are complete, the
 //      staging directory takes the per-user directory's place in one rename.
 // A lock beside the directory keeps two installs from building at once.
 #include <fcntl.h>
@@ -25,8 +28,10 @@
 #include "builder/build_plan.hpp"
 #include "builder/commands.hpp"
 #include "builder/file_io.hpp"
+#include "builder/repack.hpp"
 #include "ddtb/tablebase.hpp"
 #include "tablebase/format.hpp"
+#include "tablebase/layer_file.hpp"
 
 namespace ddtb::detail::tb {
 
@@ -123,6 +128,22 @@ bool complete(const std::string& dir, const BuildSettings& s) {
          !make_plan(dir, s.cards / 4, s.bounds, s.unit_size).first_round();
 }
 
+// Whether a layer file of `dir` has an older format than a build writes,
+// and no build has work units there (a resumed build keeps the layers its
+// units were built on; the next install rewrites them).
+bool to_repack(const std::string& dir) {
+  std::error_code ec;
+  bool older = false;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.size() > 6 && name.compare(name.size() - 6, 6, ".units") == 0) return false;
+    if (!is_layer_file_name(name)) continue;
+    auto file = LayerFile::open(e.path().string());
+    older |= file && (*file)->header().version != file_version_for((*file)->header().bound);
+  }
+  return older;
+}
+
 Expected<void> install(BuildSettings s, const std::string& dir) {
   std::error_code ec;
   if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
@@ -132,12 +153,20 @@ Expected<void> install(BuildSettings s, const std::string& dir) {
   if (ec) return io_error(fs::path(dir).parent_path().string(), ec);
   auto lock = InstallLock::take(dir + ".lock");
   if (!lock) return lock.error();
-  if (complete(dir, s)) {
+  if (complete(dir, s) && !to_repack(dir)) {
     std::printf("every layer up to %d cards is in %s: nothing to build\n", s.cards, dir.c_str());
     return {};
   }
   if (auto made = make_out_dir(staging); !made) return made;
   if (auto reused = reuse_layers(dir, staging); !reused) return reused;
+  if (to_repack(staging)) {
+    RepackOptions ro;
+    ro.zstd_level = s.zstd_level;
+    ro.threads = s.threads;
+    auto repacked = repack_tables(staging, ro);
+    if (!repacked) return repacked.error();
+    std::printf("rewrote the %zu reused table files in the current format\n", repacked->size());
+  }
   s.out = staging;
   if (auto built = build_layers(s); !built) return built;
   auto tables = Tablebase::open(staging);

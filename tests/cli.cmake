@@ -18,7 +18,7 @@ ddtb_add_test(ddtb_cli_test
 # its tables with ddtb-build).
 if(TARGET ddtb-build)
   ddtb_add_test(ddtb_cli_default_tables_test SOURCES cli_default_tables_test.cpp TIMEOUT 300)
-  target_link_libraries(ddtb_cli_default_tables_test PRIVATE ddtb_cli)
+  target_link_libraries(ddtb_cli_default_tables_test PRIVATE ddtb_cli ddtb_builder)
   target_compile_definitions(ddtb_cli_default_tables_test PRIVATE
     DDSOLVE_PATH="$<TARGET_FILE:ddsolve>" DDTB_BUILD_PATH="$<TARGET_FILE:ddtb-build>")
   add_dependencies(ddtb_cli_default_tables_test ddsolve ddtb-build)

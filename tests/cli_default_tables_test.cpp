@@ -13,11 +13,15 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "builder/layer_build.hpp"
+#include "builder/layer_writer.hpp"
 #include "ddtb/tablebase.hpp"
+#include "tablebase/layer_file.hpp"
 #include "tests/cli_test.hpp"
 #include "tests/support/ref_file.hpp"
 #include "tests/table_damage.hpp"
@@ -292,8 +296,8 @@ TEST(DefaultTables, DamagedOrPartialDirectoriesNeverChangeAnAnswer) {
 
 // ddtb-build build --install: builds into a staging directory, then puts it
 // in place of the per-user directory, where ddsolve finds it; a deeper
-// install reuses the layers there (the same files, linked); an install with
-// nothing to do says so.
+// install reuses the layers there (the same files, linked) and rewrites
+// those of an older format; an install with nothing to do says so.
 TEST(DdtbBuildInstall, BuildsTheDefaultTablesWhereDdsolveFindsThem) {
   const fs::path xdg = test::scratch_dir() / "xdg_install";
   fs::remove_all(xdg);
@@ -322,6 +326,35 @@ TEST(DdtbBuildInstall, BuildsTheDefaultTablesWhereDdsolveFindsThem) {
   const auto r = solve();
   expect_dds_answers(r);
   EXPECT_EQ(tables_said(r), "tables: " + dir.string() + " (4-8 cards)") << r.err;
+
+  // Tables of an older format (version 1, tablebase/FORMAT.md) are rewritten
+  // by the next install in the current one: the bytes a build writes.
+  const auto bytes = [](const fs::path& f) {
+    std::ifstream in(f, std::ios::binary);
+    return std::vector<char>(std::istreambuf_iterator<char>(in), {});
+  };
+  std::vector<std::pair<fs::path, std::vector<char>>> built;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".tbl") continue;
+    built.emplace_back(e.path(), bytes(e.path()));
+    auto file = detail::tb::LayerFile::open(e.path().string());
+    ASSERT_TRUE(file) << file.error().message;
+    auto layer = detail::tb::load_layer(**file);
+    ASSERT_TRUE(layer) << layer.error().message;
+    detail::tb::WriteOptions old;
+    old.partition_lengths = false;
+    old.lower_checksum = (*file)->header().lower_checksum;
+    ASSERT_TRUE(detail::tb::write_layer(e.path().string(), **layer, old));
+    ASSERT_LT(bytes(e.path()).size(), built.back().second.size()) << e.path();
+  }
+  ASSERT_EQ(built.size(), 4u);
+  const auto upgrade = test::run(kBuild, {"build", "--install", "--cards", "8", "--quiet"});
+  ASSERT_EQ(upgrade.exit_code, 0) << upgrade.err;
+  EXPECT_NE(upgrade.out.find("rewrote the 4 reused table files in the current format"),
+            std::string::npos)
+      << upgrade.out;
+  for (const auto& [path, want] : built) EXPECT_TRUE(bytes(path) == want) << path;
+  EXPECT_FALSE(fs::exists(staging));
 
   const auto again = test::run(kBuild, {"build", "--install", "--cards", "8", "--quiet"});
   EXPECT_EQ(again.exit_code, 0) << again.err;
