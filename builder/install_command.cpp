@@ -136,7 +136,7 @@ bool to_repack(const std::string& dir) {
   bool older = false;
   for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
     const std::string name = e.path().filename().string();
-    if (name.size() > 6 && name.compare(name.size() - 6, 6, ".units") == 0) return false;
+    if (name.ends_with(".units")) return false;
     if (!is_layer_file_name(name)) continue;
     auto file = LayerFile::open(e.path().string());
     older |= file && (*file)->header().version != file_version_for((*file)->header().bound);

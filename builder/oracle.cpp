@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "builder/successor_shapes.hpp"
+
 namespace ddtb::detail::tb {
 
 // The candidate set while the trick is played. Cards are identified by slot
@@ -212,24 +214,12 @@ bool Oracle::key_of(StrainClass klass, const SetQuery& q, QueryKey& key) {
 const Oracle::Successor& Oracle::successor(const Game& g, unsigned key) {
   Successor& next = successors_[key];
   if (next.stamp == partition_stamp_) return next;
-  const int w = static_cast<int>(key & 3);
-  std::array<Column, 4> col{};
-  for (int s = 0; s < 4; ++s) col[s] = rotate_column(g.col[s], w);
-  next.klass = g.klass == StrainClass::kTrump && column_total(col[0]) > 0 ? StrainClass::kTrump
-                                                                          : StrainClass::kNoTrump;
-  // Order the slots as the canonical form does: trumps first (trump class),
-  // the others by decreasing column. Slots with equal columns may come in
-  // either order in the states of the set: successor_range tries all.
-  std::array<int, 4> order{0, 1, 2, 3};
-  const int from = next.klass == StrainClass::kTrump ? 1 : 0;
-  for (int i = from + 1; i < 4; ++i)  // insertion sort, stable
-    for (int j = i; j > from && col[order[j - 1]] < col[order[j]]; --j)
-      std::swap(order[j - 1], order[j]);
-  next.shape = 0;
-  for (int i = 0; i < 4; ++i) {
-    next.shape |= ShapeKey(col[order[i]]) << (48 - 16 * i);
-    next.order[i] = static_cast<std::int8_t>(order[i]);
-  }
+  // Slots with equal columns may come in either order in the states of the
+  // set: successor_range tries all.
+  const ShapeAfterTrick after = shape_after_trick(g.klass, g.col, static_cast<int>(key & 3));
+  next.shape = after.shape;
+  next.klass = after.klass;
+  for (int i = 0; i < 4; ++i) next.order[i] = static_cast<std::int8_t>(after.order[i]);
   next.index = lower_layer(next.klass).index_of(next.shape);
   next.stamp = partition_stamp_;
   return next;

@@ -58,12 +58,6 @@ class Oracle {
   void clear_cache() { cache_.clear(); }
   const OracleStats& stats() const { return stats_; }
 
-  // The value range, for the leader of the successor, of a successor set.
-  // Throws GapError when the layer below has no set for some of its states.
-  ValueRange successor_range(StrainClass klass, const SetQuery& q) {
-    return successor_range(klass, q, lower_layer(klass).index_of(q.shape));
-  }
-
  private:
   struct Card {
     std::int8_t slot;
@@ -94,7 +88,9 @@ class Oracle {
   const Layer& lower_layer(StrainClass klass) const {
     return klass == StrainClass::kTrump ? *lower_.trump : *lower_.no_trump;
   }
-  // successor_range with the query's partition in the layer below looked up.
+  // The value range, for the leader of the successor, of a successor set
+  // whose partition is the layer below's `index` (index_of(q.shape)). Throws
+  // GapError when the layer below has no set for some of its states.
   ValueRange successor_range(StrainClass klass, const SetQuery& q, int index);
 
   void start(Game& g, StrainClass klass, ShapeKey shape, const std::array<Sequence, 4>& seq,

@@ -71,10 +71,8 @@ Expected<Listing> list_dir(const std::string& dir) {
         if (has(unit_dir_name(tricks, klass, bound)))
           out.unit_dirs.push_back(unit_dir_name(tricks, klass, bound));
       }
-  const std::string staged = kStaged;
   for (const std::string& n : names)
-    if (n.size() > staged.size() && n.compare(n.size() - staged.size(), staged.size(), staged) == 0)
-      out.leftovers.push_back(n);
+    if (n.ends_with(kStaged)) out.leftovers.push_back(n);
   return out;
 }
 
@@ -145,9 +143,9 @@ Expected<std::vector<RepackedLayer>> repack_tables(const std::string& dir,
     const FileHeader& h = (*file)->header();
     // Provenance kept as it was: rechained only where it held.
     std::uint64_t lower = h.lower_checksum;
-    const bool chained =
-        e.tricks == 1 ? lower == 0 : old_sum.count(e.tricks - 1) && lower == old_sum[e.tricks - 1];
-    if (chained && e.tricks > 1) lower = new_sum[e.tricks - 1];
+    if (const auto below = old_sum.find(e.tricks - 1);
+        below != old_sum.end() && lower == below->second)
+      lower = new_sum[e.tricks - 1];
     const std::string out = path + kStaged;
     staged.paths.push_back(out);
     auto header_sum = rewrite(**file, out, options, lower);

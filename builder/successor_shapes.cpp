@@ -1,7 +1,7 @@
 #include "builder/successor_shapes.hpp"
 
 #include <algorithm>
-#include <functional>
+#include <utility>
 
 namespace ddtb::detail::tb {
 
@@ -21,18 +21,11 @@ struct Walk {
         if (s == 0) win_slot = 0;
     for (int w = 0; w < 4; ++w) {
       if (played[w] != win_slot) continue;
-      std::array<Column, 4> c{};
-      for (int s = 0; s < 4; ++s) c[s] = rotate_column(col[s], w);
-      const StrainClass k = klass == StrainClass::kTrump && column_total(c[0]) > 0
-                                ? StrainClass::kTrump
-                                : StrainClass::kNoTrump;
-      // Interchangeable slots by decreasing column, as the canonical form.
-      std::sort(c.begin() + first_free_slot(k), c.end(), std::greater<>());
-      ShapeKey key = 0;
-      for (int s = 0; s < 4; ++s) key |= ShapeKey(c[s]) << (48 - 16 * s);
-      const auto& list = mask.shapes[static_cast<int>(k)];
-      const auto it = std::lower_bound(list.begin(), list.end(), key);
-      if (it != list.end() && *it == key) mask.keep[static_cast<int>(k)][it - list.begin()] = 1;
+      const ShapeAfterTrick next = shape_after_trick(klass, col, w);
+      const int k = static_cast<int>(next.klass);
+      const auto& list = mask.shapes[k];
+      const auto it = std::lower_bound(list.begin(), list.end(), next.shape);
+      if (it != list.end() && *it == next.shape) mask.keep[k][it - list.begin()] = 1;
     }
   }
 
@@ -50,6 +43,21 @@ struct Walk {
 };
 
 }  // namespace
+
+ShapeAfterTrick shape_after_trick(StrainClass klass, const std::array<Column, 4>& col, int w) {
+  std::array<Column, 4> c{};
+  for (int s = 0; s < 4; ++s) c[s] = rotate_column(col[s], w);
+  ShapeAfterTrick next;
+  next.klass = klass == StrainClass::kTrump && column_total(c[0]) > 0 ? StrainClass::kTrump
+                                                                      : StrainClass::kNoTrump;
+  next.order = {0, 1, 2, 3};
+  const int from = first_free_slot(next.klass);
+  for (int i = from + 1; i < 4; ++i)  // insertion sort, stable
+    for (int j = i; j > from && c[next.order[j - 1]] < c[next.order[j]]; --j)
+      std::swap(next.order[j - 1], next.order[j]);
+  for (int i = 0; i < 4; ++i) next.shape |= ShapeKey(c[next.order[i]]) << (48 - 16 * i);
+  return next;
+}
 
 LowerMask::LowerMask(int t) : tricks(t) {
   for (int kc = 0; kc < 2; ++kc) {

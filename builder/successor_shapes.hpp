@@ -18,6 +18,19 @@
 
 namespace ddtb::detail::tb {
 
+// The partition a trick leads to, seen from the seat w that won it (the new
+// leader): the columns left after the trick (`col`, in the slot order of the
+// partition before it) rotated to w; the class (trump only while trumps are
+// left); and the canonical slot order (trumps first in the trump class, the
+// other slots by decreasing column, equal columns in their order before):
+// slot i after the trick is slot order[i] before it.
+struct ShapeAfterTrick {
+  ShapeKey shape = 0;
+  StrainClass klass = StrainClass::kNoTrump;
+  std::array<int, 4> order{};
+};
+ShapeAfterTrick shape_after_trick(StrainClass klass, const std::array<Column, 4>& col, int w);
+
 // One flag per partition of the layer below, per strain class (index:
 // position in enumerate_shapes(tricks - 1, class)).
 struct LowerMask {
