@@ -65,16 +65,22 @@ Canonical canonicalize(const std::array<Bits, 4>& hands, int leader, int trump) 
 namespace {
 
 // Calls f(c) for every column that fits `room` (at most room[s] cards for
-// seat s) and has at most 13 cards: the product of the room's ranges, not a
-// scan of every column with a fit test (which made enumerating a layer's
-// shapes most of the time a program spent opening its tables).
+// seat s), has at most 13 cards and is at most `limit`, in increasing order:
+// the product of the room's ranges, not a scan of every column with a fit
+// test (which made enumerating a layer's shapes most of the time a program
+// spent opening its tables). The loops run in lexicographic order of the
+// seats' counts, which is increasing column order, so the first column past
+// `limit` ends them.
 template <class F>
-void for_each_column_within(const std::array<int, 4>& room, F&& f) {
+void for_each_column_within(const std::array<int, 4>& room, Column limit, F&& f) {
   for (int a = 0; a <= room[0]; ++a)
     for (int b = 0; b <= room[1]; ++b)
       for (int c = 0; c <= room[2]; ++c)
-        for (int d = 0; d <= room[3] && a + b + c + d <= 13; ++d)
-          f(static_cast<Column>(a << 12 | b << 8 | c << 4 | d));
+        for (int d = 0; d <= room[3] && a + b + c + d <= 13; ++d) {
+          const auto col = static_cast<Column>(a << 12 | b << 8 | c << 4 | d);
+          if (col > limit) return;
+          f(col);
+        }
 }
 
 std::array<int, 4> minus(std::array<int, 4> r, Column c) {
@@ -88,16 +94,17 @@ std::vector<ShapeKey> enumerate_shapes(int tricks, StrainClass klass) {
   std::vector<ShapeKey> out;
   const std::array<int, 4> full{tricks, tricks, tricks, tricks};
   const bool trump = klass == StrainClass::kTrump;
+  constexpr Column kAny = 0xffff;
   // Slot 0: any column (at least one trump in the trump class); slots 1..3
   // non-increasing (slot 0 too in the no-trump class). Slot 3 is what is left.
-  for_each_column_within(full, [&](Column c0) {
+  // Each slot's columns come in increasing order, so the keys do too: the
+  // list needs no sort.
+  for_each_column_within(full, kAny, [&](Column c0) {
     if (trump && column_total(c0) == 0) return;
     const auto r0 = minus(full, c0);
-    for_each_column_within(r0, [&](Column c1) {
-      if (!trump && c1 > c0) return;
+    for_each_column_within(r0, trump ? kAny : c0, [&](Column c1) {
       const auto r1 = minus(r0, c1);
-      for_each_column_within(r1, [&](Column c2) {
-        if (c2 > c1) return;
+      for_each_column_within(r1, c1, [&](Column c2) {
         const auto r2 = minus(r1, c2);
         if (r2[0] + r2[1] + r2[2] + r2[3] > 13) return;
         const Column c3 = static_cast<Column>(r2[0] << 12 | r2[1] << 8 | r2[2] << 4 | r2[3]);
@@ -106,7 +113,6 @@ std::vector<ShapeKey> enumerate_shapes(int tricks, StrainClass klass) {
       });
     });
   });
-  std::sort(out.begin(), out.end());
   return out;
 }
 

@@ -92,15 +92,18 @@ Expected<std::unique_ptr<LayerFile>> LayerFile::parse(std::span<const std::uint8
     e.stored_bytes = dr.u32();
     e.raw_bytes = dr.u32();
     e.checksum = dr.u64();
-    const std::string which = "chunk " + std::to_string(c);
+    // The message is made only for a bad entry: a 20-card file has 10^5 chunks.
+    const auto bad = [&](const char* what) {
+      return corrupt(name, "chunk " + std::to_string(c) + what);
+    };
     if (c == 0 ? e.first_partition != 0
                : e.first_partition <= f->directory_.back().first_partition ||
                      e.first_partition >= h.partitions)
-      return corrupt(name, which + " starts at a wrong partition");
+      return bad(" starts at a wrong partition");
     if (e.offset > h.data_bytes || h.data_bytes - e.offset < e.stored_bytes)
-      return corrupt(name, which + " lies outside the data area");
+      return bad(" lies outside the data area");
     if (e.encoding > 1 || (e.encoding == 0 && e.raw_bytes != e.stored_bytes))
-      return corrupt(name, which + " has an unknown encoding");
+      return bad(" has an unknown encoding");
     f->directory_.push_back(e);
   }
   f->chunk_of_partition_.resize(h.partitions);
