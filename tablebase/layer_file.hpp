@@ -84,11 +84,17 @@ class LayerFile {
   bool locate(ShapeKey shape, Location& out) const {
     const int p = find(shape);
     if (p < 0) return false;
-    const std::size_t c = chunk_of(static_cast<std::size_t>(p));
-    out = {static_cast<std::uint32_t>(c),
-           static_cast<std::uint32_t>(p) - directory_[c].first_partition};
+    out = location(static_cast<std::size_t>(p));
     return true;
   }
+  // Where partition `index` (< partitions) lies.
+  Location location(std::size_t index) const {
+    const std::size_t c = chunk_of(index);
+    return {static_cast<std::uint32_t>(c),
+            static_cast<std::uint32_t>(index) - directory_[c].first_partition};
+  }
+  // The file's bytes (a raw chunk read in place lies within them).
+  const std::uint8_t* base() const { return bytes_.data(); }
   // The chunk holding partition `index` (< partitions).
   std::size_t chunk_of(std::size_t index) const { return chunk_of_partition_[index]; }
   // Chunk c, checksum verified, decompressed, and its partitions' bounds

@@ -73,6 +73,9 @@ class ProbeSession final : public EndgameProbe {
   ChunkSlot& chunk_slot(std::uint32_t chunk, int layer) const {
     return chunks_[hash(std::uint64_t(layer) << 32 | chunk) >> (64 - kChunkBits)];
   }
+  // ShapeSlot::seen when begin and end lie in the file's mapping, read in
+  // place: valid as long as the Tablebase (no chunk slot needed).
+  static constexpr std::uint64_t kInPlace = ~std::uint64_t{0};
   // A stamp no chunk slot of this session has had before (never 0).
   std::uint64_t new_stamp() const { return ++stamps_; }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <list>
 #include <mutex>
 #include <unordered_map>
@@ -127,6 +128,47 @@ struct Tablebase::Impl {
   // not decoded again (a damaged file costs one check per chunk, not one per probe).
   std::array<std::unique_ptr<std::atomic<bool>[]>, kLayers> damaged;
 
+  // direct[layer][p]: where partition p's sets lie in the file's mapping,
+  // once a load validated its chunk and found it read in place: bit 63 set,
+  // the byte length in bits 40..62, the offset from the file's start below;
+  // 0 until then. A probe that finds an entry reads the sets without the
+  // chunk directory, the chunk cache or the chunk's partition bounds: the
+  // mapping holds them as long as the Tablebase lives. Zero pages until
+  // written (calloc), read and written through atomic_ref.
+  struct Free {
+    void operator()(std::uint64_t* p) const { std::free(p); }
+  };
+  std::array<std::unique_ptr<std::uint64_t[], Free>, kLayers> direct;
+  static constexpr std::uint64_t kDirect = std::uint64_t{1} << 63;
+  static constexpr int kDirectLengthShift = 40;
+  static constexpr std::uint64_t kDirectMaxLength = (std::uint64_t{1} << 23) - 1;
+  // Partition p's sets in the mapping, when a load has recorded them.
+  bool in_place(int layer, std::size_t p, const std::uint8_t*& begin,
+                const std::uint8_t*& end) const {
+    if (!direct[layer]) return false;
+    const std::uint64_t d =
+        std::atomic_ref<std::uint64_t>(direct[layer][p]).load(std::memory_order_relaxed);
+    if (!d) return false;
+    begin = files[layer]->base() + (d & ((std::uint64_t{1} << kDirectLengthShift) - 1));
+    end = begin + ((d & ~kDirect) >> kDirectLengthShift);
+    return true;
+  }
+  // Records where the partitions of chunk c, just validated and read in
+  // place, lie.
+  void record_in_place(int layer, std::uint32_t c, const RawChunk& loaded) const {
+    if (!loaded.mapped || !direct[layer]) return;
+    const LayerFile& file = *files[layer];
+    const std::uint32_t first = file.chunk_entry(c).first_partition;
+    for (std::size_t i = 0; i < loaded.ranges.size(); ++i) {
+      const RawChunk::Range r = loaded.ranges[i];
+      const std::uint64_t length = r.end - r.begin;
+      const auto offset = static_cast<std::uint64_t>(loaded.mapped + r.begin - file.base());
+      if (length > kDirectMaxLength || offset >> kDirectLengthShift) continue;  // chunk path
+      std::atomic_ref<std::uint64_t>(direct[layer][first + i])
+          .store(kDirect | length << kDirectLengthShift | offset, std::memory_order_relaxed);
+    }
+  }
+
   // A chunk of a layer file, loaded on first use; nullptr when it fails
   // validation (it is then never used).
   std::shared_ptr<const RawChunk> chunk(int layer, std::uint32_t c) const {
@@ -140,6 +182,7 @@ struct Tablebase::Impl {
       return nullptr;
     }
     loads.fetch_add(1, std::memory_order_relaxed);
+    record_in_place(layer, c, *loaded);
     return cache->insert(layer, c, std::make_shared<const RawChunk>(std::move(*loaded)));
   }
 
@@ -152,8 +195,10 @@ struct Tablebase::Impl {
     const LayerFile* file = files[layer].get();
     if (!file) return false;
     if (!session) {
-      LayerFile::Location where;
-      if (!file->locate(shape, where)) return false;
+      const int p = file->find(shape);
+      if (p < 0) return false;
+      if (in_place(layer, static_cast<std::size_t>(p), begin, end)) return true;
+      const LayerFile::Location where = file->location(static_cast<std::size_t>(p));
       hold = chunk(layer, where.chunk);
       if (!hold) return false;
       begin = hold->data() + hold->ranges[where.index].begin;
@@ -162,10 +207,19 @@ struct Tablebase::Impl {
     }
     ProbeSession::ShapeSlot& ss = session->shape_slot(shape, layer);
     if (ss.layer != static_cast<std::uint32_t>(layer) || ss.shape != shape) {
-      LayerFile::Location where;
-      if (!file->locate(shape, where)) return false;
+      const int p = file->find(shape);
+      if (p < 0) return false;
+      if (in_place(layer, static_cast<std::size_t>(p), begin, end)) {
+        ss = {shape, static_cast<std::uint32_t>(layer), 0, 0, ProbeSession::kInPlace, begin, end};
+        return true;
+      }
+      const LayerFile::Location where = file->location(static_cast<std::size_t>(p));
       ss = {shape,  static_cast<std::uint32_t>(layer), where.chunk, where.index, 0, nullptr,
             nullptr};
+    } else if (ss.seen == ProbeSession::kInPlace) {
+      begin = ss.begin;
+      end = ss.end;
+      return true;
     }
     ProbeSession::ChunkSlot& cs = session->chunk_slot(ss.chunk, layer);
     if (cs.layer != static_cast<std::uint32_t>(layer) || cs.chunk != ss.chunk || !cs.data) {
@@ -280,6 +334,8 @@ Expected<std::shared_ptr<const Tablebase>> Tablebase::open(const std::string& di
         chunks[layer] = (*file)->chunks();
         impl.damaged[layer] = std::make_unique<std::atomic<bool>[]>((*file)->chunks());
         impl.files[layer] = std::move(*file);
+        impl.direct[layer].reset(
+            static_cast<std::uint64_t*>(std::calloc(impl.files[layer]->shapes().size(), 8)));
         // A bound layer counts too: without its exact layer it still answers
         // the search's questions (the exact probe then finds no file).
         impl.max_tricks = std::max(impl.max_tricks, tricks);
