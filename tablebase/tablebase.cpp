@@ -2,6 +2,7 @@
 #include "ddtb/tablebase.hpp"
 
 #include <dirent.h>
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <atomic>
@@ -112,6 +113,12 @@ class ChunkCache {
   std::array<Shard, kShards> shards_;
 };
 
+// Frees an array made by mmap.
+struct Unmap {
+  std::size_t bytes = 0;
+  void operator()(std::uint64_t* p) const { ::munmap(p, bytes); }
+};
+
 }  // namespace
 
 struct Tablebase::Impl {
@@ -133,12 +140,27 @@ struct Tablebase::Impl {
   // the byte length in bits 40..62, the offset from the file's start below;
   // 0 until then. A probe that finds an entry reads the sets without the
   // chunk directory, the chunk cache or the chunk's partition bounds: the
-  // mapping holds them as long as the Tablebase lives. Zero pages until
-  // written (calloc), read and written through atomic_ref.
-  struct Free {
-    void operator()(std::uint64_t* p) const { std::free(p); }
-  };
-  std::array<std::unique_ptr<std::uint64_t[], Free>, kLayers> direct;
+  // mapping holds them as long as the Tablebase lives. Read and written
+  // through atomic_ref. The pages are made at open, all at once and huge
+  // where the system allows: faulted in one 4 KiB page at a time as probes
+  // first wrote them, they cost more than they saved where each position
+  // touches partitions no other does (isolated 21-card endgames: 0.94 ->
+  // 1.07 of the time without tables), and made at once in 4 KiB pages they
+  // added 30-60 ms to opening the 20-card tables.
+  std::array<std::unique_ptr<std::uint64_t[], Unmap>, kLayers> direct;
+  static std::unique_ptr<std::uint64_t[], Unmap> make_direct(std::size_t partitions) {
+    const std::size_t bytes = std::max<std::size_t>(partitions, 1) * sizeof(std::uint64_t);
+    void* m = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) return {nullptr, Unmap{}};  // probes take the chunk path
+#ifdef MADV_HUGEPAGE
+    // Advice only: without it the pages are faulted in as probes write them.
+    ::madvise(m, bytes, MADV_HUGEPAGE);
+#endif
+#ifdef MADV_POPULATE_WRITE
+    ::madvise(m, bytes, MADV_POPULATE_WRITE);
+#endif
+    return {static_cast<std::uint64_t*>(m), Unmap{bytes}};
+  }
   static constexpr std::uint64_t kDirect = std::uint64_t{1} << 63;
   static constexpr int kDirectLengthShift = 40;
   static constexpr std::uint64_t kDirectMaxLength = (std::uint64_t{1} << 23) - 1;
@@ -334,8 +356,7 @@ Expected<std::shared_ptr<const Tablebase>> Tablebase::open(const std::string& di
         chunks[layer] = (*file)->chunks();
         impl.damaged[layer] = std::make_unique<std::atomic<bool>[]>((*file)->chunks());
         impl.files[layer] = std::move(*file);
-        impl.direct[layer].reset(
-            static_cast<std::uint64_t*>(std::calloc(impl.files[layer]->shapes().size(), 8)));
+        impl.direct[layer] = Impl::make_direct(impl.files[layer]->shapes().size());
         // A bound layer counts too: without its exact layer it still answers
         // the search's questions (the exact probe then finds no file).
         impl.max_tricks = std::max(impl.max_tricks, tricks);
