@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdlib>
 #include <list>
 #include <mutex>
 #include <unordered_map>
