@@ -13,7 +13,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -329,14 +328,10 @@ TEST(DdtbBuildInstall, BuildsTheDefaultTablesWhereDdsolveFindsThem) {
 
   // Tables of an older format (version 1, tablebase/FORMAT.md) are rewritten
   // by the next install in the current one: the bytes a build writes.
-  const auto bytes = [](const fs::path& f) {
-    std::ifstream in(f, std::ios::binary);
-    return std::vector<char>(std::istreambuf_iterator<char>(in), {});
-  };
-  std::vector<std::pair<fs::path, std::vector<char>>> built;
+  std::vector<std::pair<fs::path, std::string>> built;
   for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
     if (e.path().extension() != ".tbl") continue;
-    built.emplace_back(e.path(), bytes(e.path()));
+    built.emplace_back(e.path(), test::read_file(e.path()));
     auto file = detail::tb::LayerFile::open(e.path().string());
     ASSERT_TRUE(file) << file.error().message;
     auto layer = detail::tb::load_layer(**file);
@@ -345,7 +340,7 @@ TEST(DdtbBuildInstall, BuildsTheDefaultTablesWhereDdsolveFindsThem) {
     old.partition_lengths = false;
     old.lower_checksum = (*file)->header().lower_checksum;
     ASSERT_TRUE(detail::tb::write_layer(e.path().string(), **layer, old));
-    ASSERT_LT(bytes(e.path()).size(), built.back().second.size()) << e.path();
+    ASSERT_LT(test::read_file(e.path()).size(), built.back().second.size()) << e.path();
   }
   ASSERT_EQ(built.size(), 4u);
   const auto upgrade = test::run(kBuild, {"build", "--install", "--cards", "8", "--quiet"});
@@ -353,7 +348,7 @@ TEST(DdtbBuildInstall, BuildsTheDefaultTablesWhereDdsolveFindsThem) {
   EXPECT_NE(upgrade.out.find("rewrote the 4 reused table files in the current format"),
             std::string::npos)
       << upgrade.out;
-  for (const auto& [path, want] : built) EXPECT_TRUE(bytes(path) == want) << path;
+  for (const auto& [path, want] : built) EXPECT_TRUE(test::read_file(path) == want) << path;
   EXPECT_FALSE(fs::exists(staging));
 
   const auto again = test::run(kBuild, {"build", "--install", "--cards", "8", "--quiet"});
