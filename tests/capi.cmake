@@ -9,14 +9,17 @@ if(NOT TARGET ddtb_dds OR NOT TARGET ddtb_dds_peer)
   return()
 endif()
 
-target_sources(ddtb_test_support PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/support/capi_compare.cpp)
+target_sources(ddtb_test_support PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/support/capi_compare.cpp
+                                         ${CMAKE_CURRENT_SOURCE_DIR}/support/par_lines.cpp)
 
 function(ddtb_add_capi_test name)
   ddtb_add_test(${name} ${ARGN})
   target_link_libraries(${name} PRIVATE ddtb_dds_internal)
 endfunction()
 
-# list100.txt (a few seconds); list1000.txt in the long run.
+# The project's golden data (data/golden/: deals, positions, par) and, when
+# DDTB_REF_DIR holds it, list100.txt (a few seconds each); list1000.txt in
+# the long run, skipped without the file.
 ddtb_add_capi_test(ddtb_capi_golden_test SOURCES capi_golden_test.cpp)
 ddtb_add_capi_test(ddtb_capi_golden_long_test SOURCES capi_golden_test.cpp LABELS long TIMEOUT 3600)
 target_compile_definitions(ddtb_capi_golden_long_test PRIVATE DDTB_GOLDEN_LONG)
@@ -30,7 +33,8 @@ target_link_libraries(ddtb_capi_small_tables PUBLIC ddtb_builder)
 
 # SolveBoard and AnalysePlay semantics and input checks vs libdds (~20 s).
 ddtb_add_capi_test(ddtb_capi_solve_test SOURCES capi_solve_test.cpp)
-# Par vs libdds: 6,000 random tables and list1000's 1,000 tables, each with
+# Par vs libdds: 6,000 random tables, the golden deals' tables and (when
+# DDTB_REF_DIR holds it) list1000's 1,000 tables, each with
 # every par function (~10 s); the long run: 300,000 tables, and 20,000
 # tables with every entry random (agreement measured, not required).
 ddtb_add_capi_test(ddtb_capi_par_test SOURCES capi_par_test.cpp)

@@ -1,5 +1,5 @@
 // DDS 3.1's batch calls in dll.h against the real libdds 2.9's own batch
-// calls and list100's golden tables: the thread-count variants (*N) give the
+// calls and the golden deals' tables (tests/data/golden): the thread-count variants (*N) give the
 // same answers with every maxThreads, CalcAllTablesX* takes more deals than
 // CalcAllTables holds, SolveAllBoards*Seq solves in order and stops at the
 // first failing board with that board's code; and their input checks.
@@ -15,8 +15,8 @@
 #include "ddtb/dll.h"
 #include "tests/support/capi_compare.hpp"
 #include "tests/support/dds_c_api.hpp"
+#include "tests/support/golden_data.hpp"
 #include "tests/support/random.hpp"
-#include "tests/support/ref_file.hpp"
 
 namespace ddtb::test {
 namespace {
@@ -226,11 +226,11 @@ ddTableDealPBN pbn_table_deal(const RefDeal& d) {
   return out;
 }
 
-TEST(CapiDds3Batch, CalcDDtableNGivesList100WithEveryThreadCount) {
+TEST(CapiDds3Batch, CalcDDtableNGivesGoldenTablesWithEveryThreadCount) {
   for (const int threads : kThreadCounts) {
     const RefDeal& d =
-        list100_deals().at(static_cast<std::size_t>(threads + 1) % list100_deals().size());
-    SCOPED_TRACE("list100 deal " + std::to_string(d.number) + " maxThreads " +
+        golden_deals().at(static_cast<std::size_t>(threads + 1) % golden_deals().size());
+    SCOPED_TRACE("golden deal " + std::to_string(d.number) + " maxThreads " +
                  std::to_string(threads));
     ddTableResults got{};
     ASSERT_EQ(CalcDDtableN(to_c_table_deal(d.deal()), &got, threads), RETURN_NO_FAULT);
@@ -241,7 +241,7 @@ TEST(CapiDds3Batch, CalcDDtableNGivesList100WithEveryThreadCount) {
   }
   // Refusals: CalcDDtable's (DDS 2.9's does not check its cards).
   ddTableResults t{};
-  ddTableDeal bad = to_c_table_deal(list100_deals().at(0).deal());
+  ddTableDeal bad = to_c_table_deal(golden_deals().at(0).deal());
   for (unsigned& suit : bad.cards[3])  // West a card short
     if (suit != 0) {
       suit &= suit - 1;
@@ -266,15 +266,15 @@ void expect_same_par(const parResults& got, const parResults& want) {
   }
 }
 
-TEST(CapiDds3Batch, CalcAllTablesNGivesList100WithEveryThreadCount) {
+TEST(CapiDds3Batch, CalcAllTablesNGivesGoldenTablesWithEveryThreadCount) {
   constexpr int kTables = 3;
   constexpr int kVulnerability = 2;
   auto bin = std::make_unique<ddTableDeals>();
   auto pbn = std::make_unique<ddTableDealsPBN>();
   bin->noOfTables = pbn->noOfTables = kTables;
   for (int i = 0; i < kTables; ++i) {
-    bin->deals[i] = to_c_table_deal(list100_deals().at(10 + i).deal());
-    pbn->deals[i] = pbn_table_deal(list100_deals().at(10 + i));
+    bin->deals[i] = to_c_table_deal(golden_deals().at(10 + i).deal());
+    pbn->deals[i] = pbn_table_deal(golden_deals().at(10 + i));
   }
   int all[DDS_STRAINS] = {0, 0, 0, 0, 0};
   auto res = std::make_unique<ddTablesRes>();
@@ -289,7 +289,7 @@ TEST(CapiDds3Batch, CalcAllTablesNGivesList100WithEveryThreadCount) {
               RETURN_NO_FAULT);
     EXPECT_EQ(res->noOfBoards, kTables * DDS_STRAINS * DDS_HANDS);
     for (int i = 0; i < kTables; ++i) {
-      const RefDeal& d = list100_deals().at(10 + static_cast<std::size_t>(i));
+      const RefDeal& d = golden_deals().at(10 + static_cast<std::size_t>(i));
       EXPECT_EQ(table_text(res->results[i]), table_text(to_c_table_results(d.table)));
       expect_same_par(par->presults[i], dds_par(d, kVulnerability));
     }
@@ -301,7 +301,7 @@ TEST(CapiDds3Batch, CalcAllTablesNGivesList100WithEveryThreadCount) {
             dds().CalcAllTables(bin.get(), -1, none, other.get(), nullptr));
   bin->noOfTables = MAXNOOFTABLES + 1;
   for (int i = 0; i < bin->noOfTables; ++i)
-    bin->deals[i] = to_c_table_deal(list100_deals().at(0).deal());
+    bin->deals[i] = to_c_table_deal(golden_deals().at(0).deal());
   EXPECT_EQ(CalcAllTablesN(bin.get(), -1, all, res.get(), nullptr, 2),
             dds().CalcAllTables(bin.get(), -1, all, other.get(), nullptr));
   EXPECT_EQ(CalcAllTablesPBNN(nullptr, -1, all, res.get(), nullptr, 2), RETURN_UNKNOWN_FAULT);
@@ -314,7 +314,7 @@ TEST(CapiDds3Batch, CalcAllTablesXTakesMoreThanFortyDeals) {
   constexpr int kVulnerability = 3;
   std::vector<ddTableDeal> deals;
   for (int i = 0; i < kManyDeals; ++i)
-    deals.push_back(to_c_table_deal(list100_deals().at(static_cast<std::size_t>(i)).deal()));
+    deals.push_back(to_c_table_deal(golden_deals().at(static_cast<std::size_t>(i)).deal()));
   std::vector<ddTableResults> results(kManyDeals);
   std::vector<parResults> par(kManyDeals);
   const int all[DDS_STRAINS] = {0, 0, 0, 0, 0};
@@ -322,8 +322,8 @@ TEST(CapiDds3Batch, CalcAllTablesXTakesMoreThanFortyDeals) {
       CalcAllTablesX(kManyDeals, deals.data(), kVulnerability, all, results.data(), par.data(), 2),
       RETURN_NO_FAULT);
   for (int i = 0; i < kManyDeals; ++i) {
-    const RefDeal& d = list100_deals().at(static_cast<std::size_t>(i));
-    SCOPED_TRACE("list100 deal " + std::to_string(d.number));
+    const RefDeal& d = golden_deals().at(static_cast<std::size_t>(i));
+    SCOPED_TRACE("golden deal " + std::to_string(d.number));
     EXPECT_EQ(table_text(results[static_cast<std::size_t>(i)]),
               table_text(to_c_table_results(d.table)));
     expect_same_par(par[static_cast<std::size_t>(i)], dds_par(d, kVulnerability));
@@ -335,15 +335,15 @@ TEST(CapiDds3Batch, CalcAllTablesPbnXWithAStrainFilter) {
   // and may be NULL; the other strains' entries are left alone.
   std::vector<ddTableDealPBN> deals;
   for (int i = 0; i < kManyDeals; ++i)
-    deals.push_back(pbn_table_deal(list100_deals().at(static_cast<std::size_t>(50 + i))));
+    deals.push_back(pbn_table_deal(golden_deals().at(static_cast<std::size_t>(50 + i))));
   const int filter[DDS_STRAINS] = {0, 1, 1, 1, 0};
   std::vector<ddTableResults> results(kManyDeals);
   std::memset(results.data(), 0x7f, results.size() * sizeof results[0]);
   ASSERT_EQ(CalcAllTablesPBNX(kManyDeals, deals.data(), 0, filter, results.data(), nullptr, 0),
             RETURN_NO_FAULT);
   for (int i = 0; i < kManyDeals; ++i) {
-    const RefDeal& d = list100_deals().at(static_cast<std::size_t>(50 + i));
-    SCOPED_TRACE("list100 deal " + std::to_string(d.number));
+    const RefDeal& d = golden_deals().at(static_cast<std::size_t>(50 + i));
+    SCOPED_TRACE("golden deal " + std::to_string(d.number));
     ddTableResults want = to_c_table_results(d.table);
     for (const int s : {1, 2, 3})
       for (int h = 0; h < DDS_HANDS; ++h) want.resTable[s][h] = 0x7f7f7f7f;
@@ -355,8 +355,8 @@ TEST(CapiDds3Batch, CalcAllTablesXChecks) {
   std::vector<ddTableDeal> deals;
   std::vector<ddTableDealPBN> texts;
   for (int i = 0; i < kManyDeals; ++i) {
-    deals.push_back(to_c_table_deal(list100_deals().at(static_cast<std::size_t>(i)).deal()));
-    texts.push_back(pbn_table_deal(list100_deals().at(static_cast<std::size_t>(i))));
+    deals.push_back(to_c_table_deal(golden_deals().at(static_cast<std::size_t>(i)).deal()));
+    texts.push_back(pbn_table_deal(golden_deals().at(static_cast<std::size_t>(i))));
   }
   std::vector<ddTableResults> results(kManyDeals);
   std::vector<parResults> par(kManyDeals);
@@ -387,7 +387,7 @@ TEST(CapiDds3Batch, CalcAllTablesXChecks) {
   // the reader's code (dll.h).
   std::snprintf(texts[kBad].cards, sizeof texts[kBad].cards, "%s", "AK.. QJ.. T9.. 87..");
   EXPECT_EQ(CalcAllTablesPBNX(kManyDeals, texts.data(), -1, all, r, nullptr, 2), RETURN_PBN_FAULT);
-  ddTableDealPBN fifth = pbn_table_deal(list100_deals().at(0));
+  ddTableDealPBN fifth = pbn_table_deal(golden_deals().at(0));
   std::strcat(fifth.cards, " A");
   texts[kBad] = fifth;
   EXPECT_EQ(CalcAllTablesPBNX(kManyDeals, texts.data(), -1, all, r, nullptr, 2),

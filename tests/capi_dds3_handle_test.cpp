@@ -1,7 +1,8 @@
 // DDS 3.1's handle API (include/ddtb/dds_c_api.h) against the real libdds
 // 2.9: dds_c_solve_board* against SolveBoard on random positions (every
-// target / solutions / mode combination) and on list100's deals, the DD
-// table and par calls against list100's golden tables and DDS's Par, the
+// target / solutions / mode combination) and on the project's golden deals
+// (tests/data/golden), the DD table and par calls against their tables and
+// DDS's Par, the
 // context-free utilities against DDS's par functions; then what is the
 // handle's own: its table warm across calls (node counts, which are
 // deterministic), its configuration calls, creation arguments, NULL
@@ -19,8 +20,8 @@
 #include "ddtb/dll.h"
 #include "tests/support/capi_compare.hpp"
 #include "tests/support/dds_c_api.hpp"
+#include "tests/support/golden_data.hpp"
 #include "tests/support/random.hpp"
-#include "tests/support/ref_file.hpp"
 #include "tests/support/small_tables.hpp"
 
 namespace ddtb::test {
@@ -75,11 +76,11 @@ TEST(CapiDds3Handle, SolveBoardMatchesDdsOnRandomPositions) {
   EXPECT_GT(calls, kPositions * 20);
 }
 
-TEST(CapiDds3Handle, SolveBoardGivesList100Fut) {
+TEST(CapiDds3Handle, SolveBoardGivesGoldenFut) {
   const Handle h = make_handle();
-  for (std::size_t i = 0; i < 10 && i < list100_deals().size(); ++i) {
-    const RefDeal& d = list100_deals()[i];
-    SCOPED_TRACE("list100 deal " + std::to_string(d.number));
+  for (std::size_t i = 0; i < 10 && i < golden_deals().size(); ++i) {
+    const RefDeal& d = golden_deals()[i];
+    SCOPED_TRACE("golden deal " + std::to_string(d.number));
     futureTricks fut{};
     const deal dl = to_c_deal(d.start());
     ASSERT_EQ(dds_c_solve_board(h.get(), &dl, -1, 3, 1, &fut), RETURN_NO_FAULT);
@@ -87,11 +88,11 @@ TEST(CapiDds3Handle, SolveBoardGivesList100Fut) {
   }
 }
 
-TEST(CapiDds3Handle, TablesAndParGiveList100AndDdsPar) {
+TEST(CapiDds3Handle, TablesAndParGiveGoldenTablesAndDdsPar) {
   const Handle h = make_handle();
-  for (std::size_t i = 0; i < 8 && i < list100_deals().size(); ++i) {
-    const RefDeal& d = list100_deals()[i];
-    SCOPED_TRACE("list100 deal " + std::to_string(d.number));
+  for (std::size_t i = 0; i < 8 && i < golden_deals().size(); ++i) {
+    const RefDeal& d = golden_deals()[i];
+    SCOPED_TRACE("golden deal " + std::to_string(d.number));
     const ddTableResults want = to_c_table_results(d.table);
     const ddTableDeal bin = to_c_table_deal(d.deal());
     ddTableDealPBN pbn{};
@@ -159,7 +160,7 @@ TEST(CapiDds3Handle, RefusalsAreDdsCodes) {
   EXPECT_EQ(dds_c_solve_board_pbn(h.get(), &pbn, -1, 1, 1, &ours), RETURN_PBN_FAULT);
   EXPECT_EQ(dds().SolveBoardPBN(pbn, -1, 1, 1, &theirs, 0), RETURN_PBN_FAULT);
 
-  ddTableDeal table_deal = to_c_table_deal(list100_deals().at(0).deal());
+  ddTableDeal table_deal = to_c_table_deal(golden_deals().at(0).deal());
   duplicate_a_card(table_deal.cards);
   ddTableResults t1{}, t2{};
   EXPECT_EQ(dds_c_calc_dd_table(h.get(), &table_deal, &t1), dds().CalcDDtable(table_deal, &t2));
@@ -167,18 +168,18 @@ TEST(CapiDds3Handle, RefusalsAreDdsCodes) {
   std::snprintf(table_pbn.cards, sizeof table_pbn.cards, "X:...");
   EXPECT_EQ(dds_c_calc_dd_table_pbn(h.get(), &table_pbn, &t1), RETURN_PBN_FAULT);
   parResults par{};
-  const ddTableDeal ok = to_c_table_deal(list100_deals().at(0).deal());
+  const ddTableDeal ok = to_c_table_deal(golden_deals().at(0).deal());
   EXPECT_EQ(dds_c_calc_par(h.get(), &ok, 4, &t1, &par), RETURN_UNKNOWN_FAULT);  // vulnerability
 }
 
 // Each utility is dll.h's function under DDS 3's name: the same answers as
-// DDS's own on list100's tables, with every dealer and vulnerability.
+// DDS's own on the golden deals' tables, with every dealer and vulnerability.
 TEST(CapiDds3Handle, ContextFreeUtilitiesMatchDds) {
-  for (std::size_t i = 0; i < 25 && i < list100_deals().size(); ++i) {
-    const ddTableResults table = to_c_table_results(list100_deals()[i].table);
+  for (std::size_t i = 0; i < 25 && i < golden_deals().size(); ++i) {
+    const ddTableResults table = to_c_table_results(golden_deals()[i].table);
     ddTableResults copy = table;
     for (int vul = 0; vul < 4; ++vul) {
-      SCOPED_TRACE("list100 deal " + std::to_string(list100_deals()[i].number) + " vul " +
+      SCOPED_TRACE("golden deal " + std::to_string(golden_deals()[i].number) + " vul " +
                    std::to_string(vul));
       parResults p1{}, p2{};
       ASSERT_EQ(dds_c_par_from_table(&table, vul, &p1), dds().Par(&copy, &p2, vul));
@@ -211,7 +212,7 @@ TEST(CapiDds3Handle, ContextFreeUtilitiesMatchDds) {
     }
   }
   // Refusals pass through: a vulnerability out of range.
-  const ddTableResults table = to_c_table_results(list100_deals().at(0).table);
+  const ddTableResults table = to_c_table_results(golden_deals().at(0).table);
   parResults p{};
   EXPECT_EQ(dds_c_par_from_table(&table, 7, &p), RETURN_UNKNOWN_FAULT);
 }
@@ -234,11 +235,11 @@ TEST(CapiDds3Handle, InfoAndErrorMessages) {
 
 TEST(CapiDds3Handle, NullArguments) {
   const Handle h = make_handle();
-  const deal dl = to_c_deal(list100_deals().at(0).start());
-  const dealPBN pbn = to_c_deal_pbn(list100_deals().at(0).start());
-  const ddTableDeal td = to_c_table_deal(list100_deals().at(0).deal());
+  const deal dl = to_c_deal(golden_deals().at(0).start());
+  const dealPBN pbn = to_c_deal_pbn(golden_deals().at(0).start());
+  const ddTableDeal td = to_c_table_deal(golden_deals().at(0).deal());
   ddTableDealPBN tpbn{};
-  std::snprintf(tpbn.cards, sizeof tpbn.cards, "%s", list100_deals().at(0).pbn.c_str());
+  std::snprintf(tpbn.cards, sizeof tpbn.cards, "%s", golden_deals().at(0).pbn.c_str());
   futureTricks fut{};
   ddTableResults table{};
   parResults par{};
@@ -266,7 +267,7 @@ TEST(CapiDds3Handle, NullArguments) {
   EXPECT_EQ(dds_c_calc_par_pbn(ctx, &tpbn, 0, nullptr, &par), kFault);
   EXPECT_EQ(dds_c_calc_par_pbn(ctx, &tpbn, 0, &table, nullptr), kFault);
 
-  const ddTableResults t = to_c_table_results(list100_deals().at(0).table);
+  const ddTableResults t = to_c_table_results(golden_deals().at(0).table);
   parResultsDealer dealer{}, sides[2]{};
   parResultsMaster master{}, masters[2]{};
   parTextResults text{};
@@ -309,9 +310,9 @@ Solved solve(void* ctx, const deal& dl) {
   return {f.nodes, std::to_string(f.cards) + fut_text(groups_of(f))};
 }
 
-// list100's first deal from trick 1: a search of many nodes.
+// The first golden deal from trick 1: a search of many nodes.
 deal warm_case() {
-  return to_c_deal(list100_deals().at(0).start());
+  return to_c_deal(golden_deals().at(0).start());
 }
 
 TEST(CapiDds3Handle, WarmHandleSearchesLessTheSecondTime) {

@@ -1,7 +1,8 @@
 // Par through the C API against the real libdds, byte for byte: Par,
 // DealerPar, SidesPar, DealerParBin, SidesParBin and both text converters,
 // on thousands of random DD tables with random vulnerability and dealer, and
-// on every table of list1000.txt with every vulnerability and dealer.
+// on every table of the project's golden deals (tests/data/golden) and, when
+// DDTB_REF_DIR holds it, of list1000.txt, with every vulnerability and dealer.
 //
 // The random tables have the shape of real ones: per strain, North-South's
 // tricks t and East-West's 13 - t, each declarer off by one now and then (the
@@ -16,8 +17,10 @@
 
 #include "ddtb/dll.h"
 #include "tests/support/dds_c_api.hpp"
+#include "tests/support/golden_data.hpp"
 #include "tests/support/random.hpp"
 #include "tests/support/ref_file.hpp"
+#include "tests/support/ref_skip.hpp"
 
 namespace ddtb::test {
 namespace {
@@ -175,11 +178,11 @@ TEST(CAPI_PAR, PassedOutAndEdgeTables) {
       }
 }
 
-TEST(CAPI_PAR, EveryList1000TableMatchesDds) {
-  const auto ref = read_ref_file(ref_path("list1000.txt"));
-  ASSERT_TRUE(ref) << ref.error().message;
+// Every table of a hand list against DDS, with every vulnerability and
+// dealer: the calling test fails on a difference, naming the first few.
+void expect_every_table_matches_dds(const std::vector<RefDeal>& deals) {
   int failures = 0;
-  for (const RefDeal& d : *ref) {
+  for (const RefDeal& d : deals) {
     ddTableResults t{};
     for (int s = 0; s < 5; ++s)
       for (int h = 0; h < 4; ++h) t.resTable[s][h] = d.table[s][h];
@@ -193,6 +196,17 @@ TEST(CAPI_PAR, EveryList1000TableMatchesDds) {
       }
   }
   EXPECT_EQ(failures, 0);
+}
+
+TEST(CAPI_PAR, EveryGoldenTableMatchesDds) {
+  expect_every_table_matches_dds(golden_deals());
+}
+
+TEST(CAPI_PAR, EveryList1000TableMatchesDds) {
+  DDTB_SKIP_WITHOUT_REF("list1000.txt");
+  const auto ref = read_ref_file(ref_path("list1000.txt"));
+  ASSERT_TRUE(ref) << ref.error().message;
+  expect_every_table_matches_dds(*ref);
 }
 
 #ifdef DDTB_PAR_LONG

@@ -13,8 +13,8 @@
 #include "ddtb/dll.h"
 #include "tests/support/capi_compare.hpp"
 #include "tests/support/dds_c_api.hpp"
+#include "tests/support/golden_data.hpp"
 #include "tests/support/random.hpp"
-#include "tests/support/ref_file.hpp"
 
 namespace ddtb::test {
 namespace {
@@ -111,13 +111,12 @@ TEST(CapiSolve, EveryCombinationMatchesDdsOnLargeMidTrickPositions) {
   EXPECT_GT(calls, kLarge * 40);
 }
 
-// A full deal (list100's first), each combination at trick 1 and, after
-// two cards, in the middle of a trick.
+// A full deal (the first golden deal), each combination at trick 1 and,
+// after two cards, in the middle of a trick.
 TEST(CapiSolve, FullDealCombinationsMatchDds) {
-  const auto ref = read_ref_file(ref_path("list100.txt"));
-  ASSERT_TRUE(ref) << ref.error().message;
-  const Position start = ref->front().start();
-  const Position mid = *start.play(ref->front().play[0])->play(ref->front().play[1]);
+  const RefDeal& first = golden_deals().front();
+  const Position start = first.start();
+  const Position mid = *start.play(first.play[0])->play(first.play[1]);
   for (const Position& p : {start, mid}) {
     const deal dl = to_c_deal(p);
     futureTricks all{};
@@ -169,9 +168,8 @@ TEST(CapiSolve, ShortcutsAreDds) {
 // --- input checks ------------------------------------------------------------
 
 deal full_deal() {
-  const auto ref = read_ref_file(ref_path("list100.txt"));
-  EXPECT_TRUE(ref);
-  return to_c_deal(Position::at_trick_start(ref->front().deal(), Strain::Spades, Seat::North));
+  return to_c_deal(
+      Position::at_trick_start(golden_deals().front().deal(), Strain::Spades, Seat::North));
 }
 
 struct BadCall {

@@ -13,8 +13,8 @@
 #include "ddtb/dll.h"
 #include "tests/support/capi_compare.hpp"
 #include "tests/support/dds_c_api.hpp"
+#include "tests/support/golden_data.hpp"
 #include "tests/support/random.hpp"
-#include "tests/support/ref_file.hpp"
 #include "tests/support/small_tables.hpp"
 
 namespace ddtb::test {
@@ -24,7 +24,7 @@ const DdsCApi& dds() {
   return DdsCApi::get();
 }
 
-constexpr int kBoards = 24;  // list100 deals used by the concurrency tests
+constexpr int kBoards = 24;  // golden deals used by the concurrency tests
 
 // Every field but the node count, which depends on what a solver's table
 // held before.
@@ -34,7 +34,7 @@ std::string answer(const futureTricks& f) {
 
 // An ending from trick 6 of each deal's play: small enough to be quick.
 Position ending(int i) {
-  const RefDeal& d = list100_deals()[static_cast<std::size_t>(i)];
+  const RefDeal& d = golden_deals()[static_cast<std::size_t>(i)];
   Position p = d.start();
   for (std::size_t k = 0; k < 20 && k < d.play.size(); ++k) p = *p.play(d.play[k]);
   return p;
@@ -97,7 +97,7 @@ TEST(CapiThreads, ConcurrentBatchCallsEqualSerial) {
   tables.noOfTables = 6;
   for (int i = 0; i < 6; ++i)
     std::snprintf(tables.deals[i].cards, sizeof tables.deals[i].cards, "%s",
-                  list100_deals()[i].pbn.c_str());
+                  golden_deals()[i].pbn.c_str());
   int filter[DDS_STRAINS] = {0, 0, 0, 0, 0};
 
   constexpr int kCallers = 3;
@@ -124,7 +124,7 @@ TEST(CapiThreads, ConcurrentBatchCallsEqualSerial) {
     for (int i = 0; i < 6; ++i)
       for (int s = 0; s < 5; ++s)
         for (int h = 0; h < 4; ++h)
-          EXPECT_EQ(results[t]->results[i].resTable[s][h], list100_deals()[i].table[s][h]);
+          EXPECT_EQ(results[t]->results[i].resTable[s][h], golden_deals()[i].table[s][h]);
   }
 }
 
@@ -262,7 +262,7 @@ TEST(CapiThreads, BatchChecksReturnDdsCodes) {
   static ddTablesRes ra, rb;
   static allParResults par;
   tables.noOfTables = 1;
-  std::snprintf(tables.deals[0].cards, 80, "%s", list100_deals()[0].pbn.c_str());
+  std::snprintf(tables.deals[0].cards, 80, "%s", golden_deals()[0].pbn.c_str());
   const auto tables_both = [&](const char* what, std::array<int, 5> filter) {
     SCOPED_TRACE(what);
     std::memset(&ra, 0x55, sizeof ra);
@@ -277,7 +277,7 @@ TEST(CapiThreads, BatchChecksReturnDdsCodes) {
   // Too many tables: DDS reads every deal first, so the deals must be good
   // for the count check to show.
   for (int i = 0; i < 51; ++i)
-    std::snprintf(tables.deals[i].cards, 80, "%s", list100_deals()[0].pbn.c_str());
+    std::snprintf(tables.deals[i].cards, 80, "%s", golden_deals()[0].pbn.c_str());
   tables.noOfTables = 41;
   tables_both("41 tables of 5 strains", {0, 0, 0, 0, 0});
   tables.noOfTables = 51;

@@ -3,7 +3,9 @@
 # (cli_reader_test, cli_output_test, cli_json_reader_test), then the binary
 # end to end on the fixtures in data/cli/ (cli_ddsolve_test: golden output, the annotated PBN read back, malformed
 # files, a progress bar on a pseudo-terminal). The end-to-end tests solve a
-# few of list100's full deals; the whole executable takes about 20 s.
+# few full deals (list100's in the fixtures, checked against list100.txt when
+# DDTB_REF_DIR holds it, and the golden deals of data/golden/); the whole
+# executable takes about 20 s.
 ddtb_add_test(ddtb_command_line_test SOURCES command_line_test.cpp TIMEOUT 60)
 target_link_libraries(ddtb_command_line_test PRIVATE ddtb_tools)
 

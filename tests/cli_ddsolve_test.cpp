@@ -3,7 +3,10 @@
 // analysis against DDS's traces, malformed files, the command line.
 //
 // DD work is kept small: the full deals are three of DDS's list100 hands
-// (about 0.2 s each); everything else is an ending of one or two tricks.
+// and a few of the project's golden deals (about 0.1 s each); everything
+// else is an ending of one or two tricks. The session's boards are checked
+// against list100.txt when DDTB_REF_DIR holds it (skipped otherwise), and
+// the same checks run on golden deals (tests/data/golden) always.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,7 +19,9 @@
 #include "cli/pbn_reader.hpp"
 #include "ddtb/version.hpp"
 #include "tests/cli_test.hpp"
+#include "tests/support/golden_data.hpp"
 #include "tests/support/ref_file.hpp"
+#include "tests/support/ref_skip.hpp"
 #include "tests/table_damage.hpp"
 
 namespace ddtb::cli {
@@ -41,11 +46,27 @@ const std::string kNoTables = "; tables: off (DDTB_TABLEBASE is empty)\n";
 // The session's boards 1, 2, 3 are these deals of list100.txt.
 constexpr std::array<std::pair<const char*, int>, 3> kSessionDeals{{{"1", 1}, {"2", 2}, {"3", 5}}};
 
+// list100.txt's deals; callers skip first when it is missing.
 const std::vector<ddtb::test::RefDeal>& list100() {
   static const auto deals = ddtb::test::read_ref_file(ddtb::test::ref_path("list100.txt"));
   EXPECT_TRUE(deals) << deals.error().message;
   static const std::vector<ddtb::test::RefDeal> empty;
   return deals ? *deals : empty;
+}
+
+// The session's boards with their list100 records; `played`: the boards
+// whose cards played are list100's PLAY.
+std::vector<std::pair<std::string, ddtb::test::RefDeal>> session_records(bool played) {
+  std::vector<std::pair<std::string, ddtb::test::RefDeal>> out;
+  for (const auto& [id, number] : kSessionDeals)
+    if (!played || number <= 2)
+      if (static_cast<std::size_t>(number) <= list100().size())
+        out.emplace_back(id, list100()[std::size_t(number - 1)]);
+  return out;
+}
+
+const std::vector<ddtb::test::RefDeal>& golden() {
+  return ddtb::test::golden_deals();
 }
 
 long long integer(const JsonMap& json, const std::string& key) {
@@ -118,20 +139,17 @@ TEST(Ddsolve, AnnotatedPbnOfTheSessionIsGolden) {
 
 // ---------------------------------------------------------------- the tables
 
-// The session's full deals against list100's DD tables, and the text and
-// JSON tables against each other.
-TEST(Ddsolve, SessionTablesAgreeWithDds) {
-  const auto r = test::run(kDdsolve, {"--json", "-q", kSession});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.err, "");  // --quiet: no notice for the skipped board
-  const auto boards = boards_of(r.out);
-  EXPECT_EQ(boards.size(), 5u);
+// ---------------------------------------------------------------- against DDS
+
+// Boards of a run with the DDS records (a hand list's) they must agree with.
+using Records = std::vector<std::pair<std::string, ddtb::test::RefDeal>>;
+
+// Each board's table is its record's TABLE.
+void expect_dds_tables(const std::map<std::string, JsonMap>& boards, const Records& records) {
   const char strains[] = {'S', 'H', 'D', 'C', 'N'};  // resTable order; "N" = no trump
   const char seats[] = {'N', 'E', 'S', 'W'};
-  for (const auto& [id, number] : kSessionDeals) {
+  for (const auto& [id, ref] : records) {
     SCOPED_TRACE(std::string("board ") + id);
-    ASSERT_LE(static_cast<std::size_t>(number), list100().size());
-    const ddtb::test::RefDeal& ref = list100()[number - 1];
     ASSERT_TRUE(boards.count(id));
     for (int s = 0; s < 5; ++s)
       for (int h = 0; h < 4; ++h)
@@ -140,18 +158,19 @@ TEST(Ddsolve, SessionTablesAgreeWithDds) {
   }
 }
 
-// Par of the session's full deals against DDS's DealerPar (PAR2 lines of
-// list100, e.g. "4S*-EW-1"): the session gives each board the dealer and
-// vulnerability of its list100 deal.
-TEST(Ddsolve, SessionParAgreesWithDdsDealerPar) {
-  const auto r = test::run(kDdsolve, {"--json", "--par", "-q", kSession});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  const auto boards = boards_of(r.out);
+// Each board's par is its record's PAR2, DDS's DealerPar (e.g.
+// "4S*-EW-1"), the board having the record's dealer and vulnerability.
+void expect_dds_dealer_par(const std::map<std::string, JsonMap>& boards, const Records& records) {
   const std::regex dds(R"(^([1-7])([SHDCN])(\*?)-([NESW]+)(?:([+-])([0-9]+))?$)");
-  for (const auto& [id, number] : kSessionDeals) {
+  for (const auto& [id, ref] : records) {
     SCOPED_TRACE(std::string("board ") + id);
-    const ddtb::test::RefDeal& ref = list100()[number - 1];
+    ASSERT_TRUE(boards.count(id));
     const JsonMap& b = boards.at(id);
+    if (ref.dealer_par.contracts == std::vector<std::string>{"pass"}) {
+      EXPECT_EQ(integer(b, "par.score"), 0);
+      EXPECT_EQ(integer(b, "par.contracts.#"), 0);
+      continue;
+    }
     EXPECT_EQ(integer(b, "par.score"), ref.dealer_par.score);
     EXPECT_EQ(text(b, "par.dealer"), std::string(1, seat_letter(seat_from_int(ref.dealer))));
     const auto contracts = static_cast<std::size_t>(integer(b, "par.contracts.#"));
@@ -168,6 +187,100 @@ TEST(Ddsolve, SessionParAgreesWithDdsDealerPar) {
       EXPECT_EQ(integer(b, key + ".result"), result);
     }
   }
+}
+
+// Each board's play analysis is its record's TRACE of its PLAY.
+void expect_dds_traces(const std::map<std::string, JsonMap>& boards, const Records& records) {
+  for (const auto& [id, ref] : records) {
+    SCOPED_TRACE(std::string("board ") + id);
+    ASSERT_TRUE(boards.count(id));
+    const JsonMap& b = boards.at(id);
+    const auto cards = static_cast<std::size_t>(integer(b, "play.cards.#"));
+    ASSERT_EQ(cards, ref.play.size());
+    EXPECT_EQ(text(b, "play.declarer"), std::string(1, seat_letter(next_seat(ref.first, 3))));
+    EXPECT_EQ(text(b, "play.leader"), std::string(1, seat_letter(ref.first)));
+    ASSERT_FALSE(ref.trace.empty());
+    EXPECT_EQ(integer(b, "play.before"), ref.trace[0]);
+    // DDS stops some complete plays early: compare what it has.
+    for (std::size_t i = 0; i < cards && i + 1 < ref.trace.size(); ++i) {
+      const std::string card = "play.cards." + std::to_string(i);
+      EXPECT_EQ(text(b, card + ".card"), to_string(ref.play[i])) << i;
+      EXPECT_EQ(integer(b, card + ".tricks"), ref.trace[i + 1]) << i;
+    }
+  }
+}
+
+// A PBN game of a golden deal: its board number, dealer, vulnerability and
+// deal, a contract in its strain by the seat on its leader's right, and its
+// cards played (PBN's play section: a trick a line, in the seat order that
+// starts with the opening leader; "-" for cards not played, "*" when the
+// play stops early).
+std::string golden_game(const ddtb::test::RefDeal& d) {
+  constexpr const char* kVulnerable[] = {"None", "All", "NS", "EW"};  // DDS's codes
+  std::string out = "[Board \"" + std::to_string(d.number) + "\"]\n[Dealer \"" +
+                    seat_letter(seat_from_int(d.dealer)) + "\"]\n[Vulnerable \"" +
+                    kVulnerable[d.vulnerability] + "\"]\n[Deal \"" + d.pbn + "\"]\n";
+  out += "[Declarer \"" + std::string(1, seat_letter(next_seat(d.first, 3))) + "\"]\n";
+  out += "[Contract \"3" + std::string(strain_name(d.trump)) + "\"]\n";
+  out += "[Play \"" + std::string(1, seat_letter(d.first)) + "\"]\n";
+  Position p = d.start();
+  std::array<std::string, 4> trick;  // by column: seats from the opening leader on
+  trick.fill("-");
+  for (std::size_t i = 0; i < d.play.size(); ++i) {
+    const int column = (to_int(p.to_play()) - to_int(d.first) + 4) % 4;
+    trick[std::size_t(column)] = to_string(d.play[i]);
+    p = *p.play(d.play[i]);
+    if (p.trick_size() == 0 || i + 1 == d.play.size()) {
+      out += trick[0] + " " + trick[1] + " " + trick[2] + " " + trick[3] + "\n";
+      trick.fill("-");
+    }
+  }
+  return out + (d.play.size() < 52 ? "*\n\n" : "\n");
+}
+
+// The session's full deals against list100's DD tables.
+TEST(Ddsolve, SessionTablesAgreeWithDds) {
+  DDTB_SKIP_WITHOUT_REF("list100.txt");
+  const auto r = test::run(kDdsolve, {"--json", "-q", kSession});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");  // --quiet: no notice for the skipped board
+  const auto boards = boards_of(r.out);
+  EXPECT_EQ(boards.size(), 5u);
+  expect_dds_tables(boards, session_records(false));
+}
+
+// Par of the session's full deals against DDS's DealerPar (list100's PAR2
+// lines): the session gives each board the dealer and vulnerability of its
+// list100 deal.
+TEST(Ddsolve, SessionParAgreesWithDdsDealerPar) {
+  DDTB_SKIP_WITHOUT_REF("list100.txt");
+  const auto r = test::run(kDdsolve, {"--json", "--par", "-q", kSession});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  expect_dds_dealer_par(boards_of(r.out), session_records(false));
+}
+
+// The first golden deals, with their dealer, vulnerability and play, in a
+// file of their own: tables, par and play analysis against DDS's.
+TEST(Ddsolve, GoldenDealsAgreeWithDds) {
+  constexpr int kDeals = 4;
+  ASSERT_GE(golden().size(), std::size_t(kDeals));
+  const auto path = test::scratch_dir() / "golden_deals.pbn";
+  Records records;
+  {
+    std::ofstream f(path);
+    for (int i = 0; i < kDeals; ++i) {
+      f << golden_game(golden()[std::size_t(i)]);
+      records.emplace_back(std::to_string(i + 1), golden()[std::size_t(i)]);
+    }
+  }
+  const auto r = test::run(kDdsolve, {"--json", "--par", "--play", "-q", path.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  const auto boards = boards_of(r.out);
+  EXPECT_EQ(boards.size(), std::size_t(kDeals));
+  expect_dds_tables(boards, records);
+  expect_dds_dealer_par(boards, records);
+  expect_dds_traces(boards, records);
 }
 
 // ---------------------------------------------------------------- annotated PBN
@@ -312,28 +425,20 @@ TEST(Ddsolve, AnnotatingTwiceGivesTheSameFile) {
 // ---------------------------------------------------------------- play analysis
 
 // Boards 1 and 2 carry the cards played in list100's deals 1 and 2; DDS's
-// AnalysePlay traces of them are in the file.
+// AnalysePlay traces of them are in that file.
 TEST(Ddsolve, PlayAnalysisAgreesWithDdsTraces) {
+  DDTB_SKIP_WITHOUT_REF("list100.txt");
+  const auto r = test::run(kDdsolve, {"--json", "--play", "-q", kSession});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  expect_dds_traces(boards_of(r.out), session_records(true));
+}
+
+// The session's play analysis in detail: the cards that lost a trick, where
+// a record stops, and board 5's two-card problem.
+TEST(Ddsolve, PlayAnalysisOfTheSession) {
   const auto r = test::run(kDdsolve, {"--json", "--play", "-q", kSession});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto boards = boards_of(r.out);
-  for (const auto& [id, number] : {std::pair{"1", 1}, std::pair{"2", 2}}) {
-    SCOPED_TRACE(std::string("board ") + id);
-    const ddtb::test::RefDeal& ref = list100()[number - 1];
-    const JsonMap& b = boards.at(id);
-    const auto cards = static_cast<std::size_t>(integer(b, "play.cards.#"));
-    ASSERT_EQ(cards, ref.play.size());
-    EXPECT_EQ(text(b, "play.declarer"), std::string(1, seat_letter(next_seat(ref.first, 3))));
-    EXPECT_EQ(text(b, "play.leader"), std::string(1, seat_letter(ref.first)));
-    ASSERT_FALSE(ref.trace.empty());
-    EXPECT_EQ(integer(b, "play.before"), ref.trace[0]);
-    // DDS stops some complete plays early: compare what it has.
-    for (std::size_t i = 0; i < cards && i + 1 < ref.trace.size(); ++i) {
-      const std::string card = "play.cards." + std::to_string(i);
-      EXPECT_EQ(text(b, card + ".card"), to_string(ref.play[i])) << i;
-      EXPECT_EQ(integer(b, card + ".tricks"), ref.trace[i + 1]) << i;
-    }
-  }
   // Board 2: East's opening SQ gave declarer a tenth trick; South's D3 at
   // trick 10 gave it back. Nothing else lost a trick.
   const JsonMap& b2 = boards.at("2");
@@ -683,15 +788,15 @@ TEST(Ddsolve, SolvesDealsGivenAsArguments) {
 }
 
 // Bare deal lines, "N:..." alone on a line as in [Deal], in a file or on
-// standard input: each a board, numbered in order, its table DDS's (list100);
+// standard input: each a board, numbered in order, its table DDS's (the golden deals');
 // a bad one is reported at its line and the others are still solved. The
 // annotated PBN turns each into a [Deal] tag and reads back as the same boards.
 TEST(Ddsolve, SolvesBareDealLines) {
-  ASSERT_GE(list100().size(), 2u);
+  ASSERT_GE(golden().size(), 2u);
   const auto path = test::scratch_dir() / "bare_deals.txt";
-  std::ofstream(path) << "% list100's first two deals, one a line\n"
-                      << list100()[0].pbn << "\n; a comment\n"
-                      << "  " << list100()[1].pbn << "  ; the second\n"
+  std::ofstream(path) << "% the first two golden deals, one a line\n"
+                      << golden()[0].pbn << "\n; a comment\n"
+                      << "  " << golden()[1].pbn << "  ; the second\n"
                       << "N:AK.. .. .. ..\n";
   const char strains[] = {'S', 'H', 'D', 'C', 'N'};  // resTable order; "N" = no trump
   const char seats[] = {'N', 'E', 'S', 'W'};
@@ -707,7 +812,7 @@ TEST(Ddsolve, SolvesBareDealLines) {
         for (int h = 0; h < 4; ++h)
           EXPECT_EQ(integer(boards.at(std::to_string(number)),
                             std::string("tricks.") + strains[s] + "." + seats[h]),
-                    list100()[number - 1].table[s][h]);
+                    golden()[number - 1].table[s][h]);
     const std::string where = (from_stdin ? std::string("<stdin>") : path.string()) + ":5:";
     const auto err = lines_of(r.err);
     ASSERT_EQ(err.size(), 1u) << r.err;
@@ -725,8 +830,7 @@ TEST(Ddsolve, SolvesBareDealLines) {
     EXPECT_EQ(deal->bare, !game->find("DoubleDummyTricks")) << game->text;
     deals.push_back(deal->value);
   }
-  EXPECT_EQ(deals,
-            (std::vector<std::string>{list100()[0].pbn, list100()[1].pbn, "N:AK.. .. .. .."}));
+  EXPECT_EQ(deals, (std::vector<std::string>{golden()[0].pbn, golden()[1].pbn, "N:AK.. .. .. .."}));
 }
 
 // ---------------------------------------------------------------- command line
@@ -895,12 +999,12 @@ TEST(Ddsolve, ShowsProgressOnATerminalDuringLongRuns) {
   // bar's 1 s delay (16 deals, once enough, no longer were once the search
   // got faster).
   constexpr int kDeals = 48;
-  ASSERT_GE(list100().size(), static_cast<std::size_t>(kDeals));
+  ASSERT_GE(golden().size(), static_cast<std::size_t>(kDeals));
   const auto path = test::scratch_dir() / "long.pbn";
   {
     std::ofstream f(path);
     for (int i = 0; i < kDeals; ++i)
-      f << "[Board \"" << i + 1 << "\"]\n[Deal \"" << list100()[i].pbn << "\"]\n\n";
+      f << "[Board \"" << i + 1 << "\"]\n[Deal \"" << golden()[i].pbn << "\"]\n\n";
   }
   const auto r = test::run_with_terminal_stderr(kDdsolve, {"--json", "-t", "1", path.string()});
   EXPECT_EQ(r.exit_code, 0) << r.err;

@@ -2,8 +2,9 @@
 // them in the per-user directory without a flag and names them in its
 // summary; --no-tablebase and DDTB_TABLEBASE= turn them off; a damaged or
 // partial directory (a file truncated or garbled, a layer missing, a build
-// interrupted) never changes an answer: list100's DD tables come out as DDS
-// gives them every time, with one warning. And `ddtb-build build --install`.
+// interrupted) never changes an answer: the golden deals' DD tables come out
+// as DDS gives them (tests/data/golden) every time, with one warning. And `ddtb-build build
+// --install`.
 //
 // The suite runs with DDTB_TABLEBASE= (cmake/ddtbTestEnvironment.cmake);
 // these tests set the environment of the programs they start themselves.
@@ -22,7 +23,7 @@
 #include "ddtb/tablebase.hpp"
 #include "tablebase/layer_file.hpp"
 #include "tests/cli_test.hpp"
-#include "tests/support/ref_file.hpp"
+#include "tests/support/golden_data.hpp"
 #include "tests/table_damage.hpp"
 
 namespace ddtb::cli {
@@ -33,7 +34,7 @@ using test::lines_of;
 
 const std::string kDdsolve = DDSOLVE_PATH;
 const std::string kBuild = DDTB_BUILD_PATH;
-// list100's first deals: enough full deals for the tables to be probed
+// The first golden deals: enough full deals for the tables to be probed
 // often (about 0.1 s each).
 constexpr int kDeals = 6;
 
@@ -107,20 +108,17 @@ void install_copy(const fs::path& tables, const fs::path& xdg) {
   fs::copy(tables, user_tables(xdg), fs::copy_options::recursive);
 }
 
-const std::vector<ddtb::test::RefDeal>& list100() {
-  static const auto deals = ddtb::test::read_ref_file(ddtb::test::ref_path("list100.txt"));
-  EXPECT_TRUE(deals) << deals.error().message;
-  static const std::vector<ddtb::test::RefDeal> empty;
-  return deals ? *deals : empty;
+const std::vector<ddtb::test::RefDeal>& golden() {
+  return ddtb::test::golden_deals();
 }
 
-// The first kDeals deals of list100 as a PBN file.
+// The first kDeals golden deals as a PBN file.
 std::string deals_file() {
-  const fs::path path = test::scratch_dir() / "list100_first.pbn";
+  const fs::path path = test::scratch_dir() / "golden_first.pbn";
   if (!fs::exists(path)) {
     std::ofstream f(path);
-    for (int i = 0; i < kDeals && i < static_cast<int>(list100().size()); ++i)
-      f << "[Board \"" << i + 1 << "\"]\n[Deal \"" << list100()[i].pbn << "\"]\n\n";
+    for (int i = 0; i < kDeals && i < static_cast<int>(golden().size()); ++i)
+      f << "[Board \"" << i + 1 << "\"]\n[Deal \"" << golden()[i].pbn << "\"]\n\n";
   }
   return path.string();
 }
@@ -139,7 +137,7 @@ void expect_dds_answers(const test::RunResult& r) {
       for (int h = 0; h < 4; ++h) {
         const std::string key = std::string("tricks.") + strains[s] + "." + seats[h];
         ASSERT_TRUE(json->count(key)) << key;
-        EXPECT_EQ(std::get<long long>(json->at(key)), list100()[i].table[s][h])
+        EXPECT_EQ(std::get<long long>(json->at(key)), golden()[i].table[s][h])
             << "deal " << i + 1 << ", " << key;
       }
   }

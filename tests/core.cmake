@@ -2,7 +2,8 @@
 # brute-force reference, and the solver against DDS's golden hands.
 target_sources(ddtb_test_support PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/support/reference.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/support/ref_file.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/support/ref_file.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/support/golden_data.cpp)
 
 ddtb_add_test(ddtb_cards_test SOURCES cards_test.cpp)
 ddtb_add_test(ddtb_position_test SOURCES position_test.cpp)
@@ -16,10 +17,14 @@ ddtb_add_test(ddtb_par_test SOURCES par_test.cpp)
 # Seeded random positions against the reference, with every optimization on
 # and with each one off on its own (about two minutes in Release).
 ddtb_add_test(ddtb_property_test SOURCES property_test.cpp TIMEOUT 900)
-# list100.txt: DD tables and SolveBoard results of 100 deals.
-ddtb_add_test(ddtb_golden_test SOURCES golden_test.cpp TIMEOUT 900)
+# The project's golden deals (data/golden/) and, when DDTB_REF_DIR holds
+# it, DDS's list100.txt: DD tables, SolveBoard results and play analysis;
+# and the positions of data/golden/positions.txt with each single-answer form.
+ddtb_add_test(ddtb_golden_test SOURCES golden_test.cpp golden_positions_test.cpp TIMEOUT 900)
+# The positions' answers are compared as the C API's are (capi_compare.hpp).
+target_link_libraries(ddtb_golden_test PRIVATE ddtb_dds_internal)
 # list1000.txt: the same for all 1000 deals, from the same source; run by
-# hand (ctest -L long).
+# hand (ctest -L long), skipped without the file.
 ddtb_add_test(ddtb_golden_long_test SOURCES golden_test.cpp LABELS long TIMEOUT 3600)
 target_compile_definitions(ddtb_golden_long_test PRIVATE DDTB_GOLDEN_LONG)
 

@@ -8,13 +8,13 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "ddtb/solver.hpp"
 #include "tests/support/dds_peer.hpp"
+#include "tests/support/golden_data.hpp"
 #include "tests/support/random.hpp"
+#include "tests/support/ref_skip.hpp"
 
 namespace ddtb::test {
 namespace {
@@ -112,58 +112,38 @@ TEST(DdsPeer, RefusesALibraryThatIsNotDds) {
 }
 
 // Both sides really ran: ddtb's counters moved, DDS counted nodes, and DDS
-// reproduced its own golden answer (list100.txt deal 1, FUT) — our library
-// exports no SolveBoard that could have answered instead, and the answer is
-// DDS's documented one.
-TEST(DdsPeer, BothSidesReallyRan) {
-  std::ifstream in(std::string(DDTB_REF_DIR) + "/list100.txt");
-  ASSERT_TRUE(in) << "cannot read " << DDTB_REF_DIR << "/list100.txt";
-  std::string line, pbn_line, fut_line;
-  while (std::getline(in, line) && fut_line.empty()) {
-    if (line.rfind("PBN ", 0) == 0) pbn_line = line;
-    if (line.rfind("FUT ", 0) == 0) fut_line = line;
-  }
-  ASSERT_FALSE(fut_line.empty());
-  // PBN dealer vul trump first "N:..."
-  std::istringstream pbn(pbn_line);
-  std::string tag;
-  int dealer, vul, trump, first;
-  pbn >> tag >> dealer >> vul >> trump >> first;
-  const auto quote = pbn_line.find('"');
-  auto deal = parse_pbn_deal(pbn_line.substr(quote + 1, pbn_line.rfind('"') - quote - 1));
-  ASSERT_TRUE(deal) << deal.error().message;
-  const Position pos =
-      Position::at_trick_start(*deal, strain_from_int(trump), seat_from_int(first));
-
-  // FUT n suits.. ranks.. equals.. scores..
-  std::istringstream fut(fut_line);
-  int n;
-  fut >> tag >> n;
+// reproduced a golden answer, the FUT of a list's first deal — our library
+// exports no SolveBoard that could have answered instead. On the project's
+// deals.txt the answer is what libdds gave when the data was made
+// (tests/data/golden); on DDS's own list100.txt, when DDTB_REF_DIR holds
+// it, it is DDS's documented one.
+void expect_both_sides_ran(const RefDeal& d) {
   SolveResult golden;
-  golden.cards.resize(n);
-  for (auto& c : golden.cards) {
-    int s;
-    fut >> s;
-    c.card.suit = suit_from_int(s);
-  }
-  for (auto& c : golden.cards) {
-    int r;
-    fut >> r;
-    c.card.rank = static_cast<std::uint8_t>(r);
-  }
-  for (auto& c : golden.cards) fut >> c.equals;
-  for (auto& c : golden.cards) fut >> c.tricks;
-  ASSERT_TRUE(fut) << fut_line;
+  for (const RefCardGroup& g : d.fut)
+    golden.cards.push_back(
+        CardScore{Card{g.suit, static_cast<std::uint8_t>(g.rank)}, g.equals, g.tricks});
+  ASSERT_FALSE(golden.cards.empty());
   golden.tricks = golden.cards.front().tricks;
 
-  const DdsSolve dds = peer().solve_board(pos);
+  const DdsSolve dds = peer().solve_board(d.start());
   EXPECT_GT(dds.nodes, 0) << "DDS did not search";
   EXPECT_EQ(per_card_scores(dds.result), per_card_scores(golden)) << "DDS vs its golden FUT";
 
   Solver solver;
-  const SolveResult ours = solver.solve(pos);
+  const SolveResult ours = solver.solve(d.start());
   EXPECT_GT(solver.stats().nodes, 0u) << "ddtb did not search";
   expect_same_scores(ours, dds.result);
+}
+
+TEST(DdsPeer, BothSidesReallyRan) {
+  expect_both_sides_ran(golden_deals().front());
+}
+
+TEST(DdsPeer, BothSidesReallyRanOnDdsList100) {
+  DDTB_SKIP_WITHOUT_REF("list100.txt");
+  const auto list = read_ref_file(ref_path("list100.txt"));
+  ASSERT_TRUE(list) << list.error().message;
+  expect_both_sides_ran(list->front());
 }
 
 #endif  // !DDTB_DDS_DIFF_LONG

@@ -1,38 +1,68 @@
-// Golden tests against DDS's own test hands (../shared/ref/README.md): for
+// Golden tests against DDS 2.9's answers in hand lists of DDS's format: for
 // every deal, the DD table must equal TABLE, the SolveBoard result of the
 // opening lead must equal FUT, and the play analysis must equal TRACE.
 //
-// Built twice: ddtb_golden_test reads list100.txt (in the default test run);
-// ddtb_golden_long_test (DDTB_GOLDEN_LONG, label "long") reads list1000.txt.
-// A missing or corrupt golden file fails the tests; it never skips them.
+// The lists: the project's own, tests/data/golden/deals.txt (always there;
+// a missing or corrupt file fails), and DDS's list100.txt from DDTB_REF_DIR
+// when it is there (skipped, not failed, when it is not: a plain clone has
+// no ../shared/ref). Built twice: ddtb_golden_test reads those two (in the
+// default test run); ddtb_golden_long_test (DDTB_GOLDEN_LONG, label "long")
+// reads list1000.txt.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
+#include <ostream>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "ddtb/solver.hpp"
+#include "tests/support/golden_data.hpp"
 #include "tests/support/ref_file.hpp"
+#include "tests/support/ref_skip.hpp"
 
 namespace ddtb::test {
 namespace {
 
-#ifdef DDTB_GOLDEN_LONG
-constexpr const char* kFileName = "list1000.txt";
-constexpr int kDeals = 1000;
-#else
-constexpr const char* kFileName = "list100.txt";
-constexpr int kDeals = 100;
-#endif
+// A hand list and the number of deals it must hold.
+struct HandList {
+  const char* file;
+  bool dds;  // DDS's, in DDTB_REF_DIR (optional); else the project's, in tests/data/golden
+  int deals;
+};
+constexpr HandList kOwnDeals{"deals.txt", false, 112};
+constexpr HandList kList100{"list100.txt", true, 100};
+constexpr HandList kList1000{"list1000.txt", true, 1000};
+
 // The deals are checked in chunks, each one CTest test, so that ctest -j can
 // spread them over cores and a failure names a small range.
 constexpr int kChunkSize = 25;
-constexpr int kChunks = kDeals / kChunkSize;
 
-const Expected<std::vector<RefDeal>>& golden() {
-  static const Expected<std::vector<RefDeal>> deals = read_ref_file(ref_path(kFileName));
-  return deals;
+struct Chunk {
+  const HandList* list;
+  int index;  // the chunk holds deals index * kChunkSize + 1 onwards
+};
+
+// How GoogleTest shows a parameter (in test listings, with the test's name).
+void PrintTo(const Chunk& chunk, std::ostream* os) {
+  *os << chunk.list->file << ", chunk " << chunk.index + 1;
+}
+
+std::vector<Chunk> chunks(const HandList& list) {
+  std::vector<Chunk> out;
+  for (int i = 0; i * kChunkSize < list.deals; ++i) out.push_back({&list, i});
+  return out;
+}
+
+// Each list read once per process.
+const Expected<std::vector<RefDeal>>& read_list(const HandList& list) {
+  static std::map<const HandList*, Expected<std::vector<RefDeal>>> cache;
+  auto it = cache.find(&list);
+  if (it == cache.end())
+    it = cache.emplace(&list, list.dds ? read_ref_file(ref_path(list.file)) : read_golden_deals())
+             .first;
+  return it->second;
 }
 
 std::string fut_text(const std::vector<RefCardGroup>& groups) {
@@ -64,24 +94,34 @@ std::vector<RefCardGroup> canonical(std::vector<RefCardGroup> groups) {
   return groups;
 }
 
-class Golden : public ::testing::TestWithParam<int> {
+class Golden : public ::testing::TestWithParam<Chunk> {
  protected:
+  // Skips the test when its list is one of DDS's and DDTB_REF_DIR lacks it.
+  void SetUp() override {
+    if (GetParam().list->dds) DDTB_SKIP_WITHOUT_REF(GetParam().list->file);
+  }
+
   // The deals of this test's chunk; fails the test when the file is unusable.
   std::vector<RefDeal> chunk() {
-    const auto& all = golden();
+    const HandList& list = *GetParam().list;
+    const auto& all = read_list(list);
     EXPECT_TRUE(all.has_value()) << all.error().message;
     if (!all) return {};
-    EXPECT_EQ(all->size(), std::size_t(kDeals)) << kFileName;
-    const std::size_t begin = std::size_t(GetParam()) * kChunkSize;
+    EXPECT_EQ(all->size(), std::size_t(list.deals)) << list.file;
+    const std::size_t begin = std::size_t(GetParam().index) * kChunkSize;
     if (begin >= all->size()) return {};
     const std::size_t end = std::min(all->size(), begin + kChunkSize);
     return {all->begin() + begin, all->begin() + end};
   }
+
+  std::string deal_label(const RefDeal& d) const {
+    return std::string(GetParam().list->file) + " deal " + std::to_string(d.number) + " (line " +
+           std::to_string(d.line) + "): " + d.pbn;
+  }
 };
 
-std::string deal_label(const RefDeal& d) {
-  return std::string(kFileName) + " deal " + std::to_string(d.number) + " (line " +
-         std::to_string(d.line) + "): " + d.pbn;
+std::string own_deal_label(const RefDeal& d) {
+  return "tests/data/golden/deals.txt deal " + std::to_string(d.number) + ": " + d.pbn;
 }
 
 // Every entry of `t` equals the deal's TABLE line.
@@ -107,7 +147,7 @@ TEST_P(Golden, DdTableMatchesTable) {
 // probe and its store: the answers must not change (a store once wrote
 // through a slot left over from before a clear).
 TEST(GoldenSmallTable, DdTablesWithTheSmallestTableFilledOften) {
-  const auto& all = golden();
+  const auto& all = read_list(kOwnDeals);
   ASSERT_TRUE(all.has_value()) << all.error().message;
   SolverOptions options;
   options.tt_memory_bytes = kMinTtMemoryBytes;
@@ -116,7 +156,7 @@ TEST(GoldenSmallTable, DdTablesWithTheSmallestTableFilledOften) {
   constexpr std::size_t kSmallTableDeals = 8;
   for (std::size_t i = 0; i < kSmallTableDeals && i < all->size(); ++i) {
     const RefDeal& d = (*all)[i];
-    SCOPED_TRACE(deal_label(d));
+    SCOPED_TRACE(own_deal_label(d));
     expect_table(solver.dd_table(d.deal()), d);
   }
   EXPECT_GT(solver.stats().tt_resets, 10u) << "the table was meant to fill up";
@@ -126,7 +166,7 @@ TEST(GoldenSmallTable, DdTablesWithTheSmallestTableFilledOften) {
 // (lists keep their places, slots are hashed anew), the answers stay the
 // same, and after each call it is back at its starting size.
 TEST(GoldenSmallTable, DdTablesWithATableThatGrows) {
-  const auto& all = golden();
+  const auto& all = read_list(kOwnDeals);
   ASSERT_TRUE(all.has_value()) << all.error().message;
   SolverOptions options;
   options.tt_memory_bytes = kMinTtMemoryBytes;
@@ -135,7 +175,7 @@ TEST(GoldenSmallTable, DdTablesWithATableThatGrows) {
   constexpr std::size_t kGrowingTableDeals = 6;
   for (std::size_t i = 0; i < kGrowingTableDeals && i < all->size(); ++i) {
     const RefDeal& d = (*all)[i];
-    SCOPED_TRACE(deal_label(d));
+    SCOPED_TRACE(own_deal_label(d));
     expect_table(solver.dd_table(d.deal()), d);
     EXPECT_LE(solver.stats().tt_bytes, kMinTtMemoryBytes) << "shrunk back after the call";
   }
@@ -179,18 +219,40 @@ TEST_P(Golden, AnalysePlayMatchesTrace) {
   }
 }
 
-std::string chunk_name(const ::testing::TestParamInfo<int>& info) {
-  const int first = info.param * kChunkSize + 1;
-  return "Deals" + std::to_string(first) + "To" + std::to_string(first + kChunkSize - 1);
+std::string chunk_name(const ::testing::TestParamInfo<Chunk>& info) {
+  const int first = info.param.index * kChunkSize + 1;
+  const int last = std::min(first + kChunkSize - 1, info.param.list->deals);
+  return "Deals" + std::to_string(first) + "To" + std::to_string(last);
 }
 
-INSTANTIATE_TEST_SUITE_P(DdsHands, Golden, ::testing::Range(0, kChunks), chunk_name);
+#ifdef DDTB_GOLDEN_LONG
+INSTANTIATE_TEST_SUITE_P(DdsHands, Golden, ::testing::ValuesIn(chunks(kList1000)), chunk_name);
+#else
+INSTANTIATE_TEST_SUITE_P(OwnDeals, Golden, ::testing::ValuesIn(chunks(kOwnDeals)), chunk_name);
+INSTANTIATE_TEST_SUITE_P(DdsHands, Golden, ::testing::ValuesIn(chunks(kList100)), chunk_name);
+#endif
 
 #ifndef DDTB_GOLDEN_LONG
 
-// The reader itself, on list100.txt's first deal and on broken input.
+// The reader itself, on the project's deals, on list100.txt's first deal
+// and on broken input.
+TEST(RefFile, ReadsTheProjectsDeals) {
+  const auto& all = read_list(kOwnDeals);
+  ASSERT_TRUE(all.has_value()) << all.error().message;
+  ASSERT_EQ(all->size(), std::size_t(kOwnDeals.deals));
+  for (const RefDeal& d : *all) {
+    SCOPED_TRACE(own_deal_label(d));
+    EXPECT_EQ(d.dealer, (d.number - 1) % 4);  // the board number's dealer
+    EXPECT_GE(d.play.size(), 8u);
+    EXPECT_LE(d.trace.size(), d.play.size() + 1);
+    // FUT scores the leaders' side, TRACE declarer's, from the same start.
+    EXPECT_EQ(d.fut.front().tricks + d.trace.front(), kNumTricks);
+  }
+}
+
 TEST(RefFile, ReadsEveryLineOfTheFirstDeal) {
-  const auto& all = golden();
+  DDTB_SKIP_WITHOUT_REF("list100.txt");
+  const auto& all = read_list(kList100);
   ASSERT_TRUE(all.has_value()) << all.error().message;
   ASSERT_EQ(all->size(), 100u);
   const RefDeal& d = all->front();
@@ -227,7 +289,9 @@ TEST(RefFile, ReadsEveryLineOfTheFirstDeal) {
 // has one extra deal at position 100, so list100's deal 100 is list1000's
 // 101. Every record of list100 must be in list1000, answers and all.
 TEST(RefFile, List100DealsAreInList1000) {
-  const auto& short_list = golden();
+  DDTB_SKIP_WITHOUT_REF("list100.txt");
+  DDTB_SKIP_WITHOUT_REF("list1000.txt");
+  const auto& short_list = read_list(kList100);
   const auto long_list = read_ref_file(ref_path("list1000.txt"));
   ASSERT_TRUE(short_list.has_value()) << short_list.error().message;
   ASSERT_TRUE(long_list.has_value()) << long_list.error().message;

@@ -1,7 +1,10 @@
 """Shared helpers of the Python tests: the golden hands and the environment.
 
-CTest runs these with PYTHONPATH at the built module and DDTB_REF_DIR at the
-golden hands (../shared/ref beside the project: never copied into it).
+The golden hands: the project's own, tests/data/golden/deals.txt (DDS 2.9's
+answers on the project's deals, always there), and DDS's list100.txt and
+list1000.txt in DDTB_REF_DIR (../shared/ref beside the project, never copied
+into it), which a plain clone lacks: tests of those skip without them. CTest
+runs these with PYTHONPATH at the built module and DDTB_REF_DIR set.
 """
 
 import os
@@ -13,11 +16,12 @@ import pytest
 SOURCE_DIR = pathlib.Path(os.environ.get("DDTB_SOURCE_DIR",
                                          pathlib.Path(__file__).resolve().parents[2]))
 REF_DIR = pathlib.Path(os.environ.get("DDTB_REF_DIR", SOURCE_DIR.parent / "shared" / "ref"))
+GOLDEN_DIR = SOURCE_DIR / "tests" / "data" / "golden"
 
 
 @dataclass
 class RefDeal:
-    """One deal of DDS's list100.txt (format: ../shared/ref/README.md)."""
+    """One deal of a hand list in DDS's format (tests/data/golden/README.md)."""
     line: int
     dealer: int
     vul: int
@@ -36,10 +40,25 @@ def _quoted(rest):
     return [part for i, part in enumerate(rest.split('"')) if i % 2 == 1]
 
 
-def read_ref(name="list100.txt"):
-    path = REF_DIR / name
+def read_golden():
+    """The project's golden deals; a missing file fails."""
+    path = GOLDEN_DIR / "deals.txt"
     if not path.exists():
-        pytest.fail(f"golden file {path} missing (set DDTB_REF_DIR)")
+        pytest.fail(f"golden file {path} missing (a damaged checkout?)")
+    return read_hand_list(path)
+
+
+def ref_missing(name):
+    """The reason a test of DDS's list `name` skips, or None when it is there."""
+    path = REF_DIR / name
+    if path.exists():
+        return None
+    return (f"DDS's {name} is not in {REF_DIR} (DDTB_REF_DIR; by default ../shared/ref "
+            "beside the project): skipped. The project's own golden data, "
+            "tests/data/golden/, is tested in its place.")
+
+
+def read_hand_list(path):
     deals = []
     for number, raw in enumerate(path.read_text().splitlines(), 1):
         key, _, rest = raw.strip().partition(" ")
@@ -64,7 +83,3 @@ def read_ref(name="list100.txt"):
             deals[-1].trace = [int(x) for x in rest.split()[1:]]
     return deals
 
-
-@pytest.fixture(scope="session")
-def list100():
-    return read_ref("list100.txt")

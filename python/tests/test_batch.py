@@ -9,9 +9,9 @@ import time
 import pytest
 
 import ddtb
-from conftest import read_ref
+from conftest import read_golden
 
-DEALS = [d.pbn for d in read_ref("list100.txt")[:24]]
+DEALS = [d.pbn for d in read_golden()[:24]]
 
 
 def cpu_seconds():

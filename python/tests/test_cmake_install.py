@@ -1,6 +1,6 @@
 """The CMake way to install the module next to the library: `cmake --install`
 of this build tree into a fresh prefix, then the module imported from the
-prefix (not the build tree) solves list100's first deal."""
+prefix (not the build tree) solves the first golden deal (tests/data/golden)."""
 
 import os
 import pathlib
@@ -8,13 +8,13 @@ import subprocess
 import sys
 import tempfile
 
-from conftest import read_ref
+from conftest import read_golden
 
 
 def test_cmake_install_puts_an_importable_module_next_to_the_library():
     build = os.environ["DDTB_BUILD_DIR"]
     package_dir = os.environ["DDTB_PYTHON_INSTALL_DIR"]
-    deal = read_ref("list100.txt")[0]
+    deal = read_golden()[0]
     with tempfile.TemporaryDirectory() as tmp:
         prefix = pathlib.Path(tmp) / "prefix"
         subprocess.run(["cmake", "--install", build, "--prefix", str(prefix)], check=True,

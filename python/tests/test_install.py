@@ -1,6 +1,6 @@
 """`pip install ./python --no-build-isolation` into a fresh venv with Debian's
 packages (python3 -m venv --system-site-packages), then the installed module
-solves list100's first deal. Builds the library again: minutes (label long)."""
+solves the first golden deal. Builds the library again: minutes (label long)."""
 
 import os
 import pathlib
@@ -8,11 +8,11 @@ import subprocess
 import sys
 import tempfile
 
-from conftest import SOURCE_DIR, read_ref
+from conftest import SOURCE_DIR, read_golden
 
 
 def test_pip_install_in_a_venv():
-    deal = read_ref("list100.txt")[0]
+    deal = read_golden()[0]
     with tempfile.TemporaryDirectory() as tmp:
         venv = pathlib.Path(tmp) / "venv"
         subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)],

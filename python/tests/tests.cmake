@@ -45,6 +45,14 @@ foreach(name api golden random errors batch install)
   set_tests_properties(ddtb_python_${name} PROPERTIES
     ENVIRONMENT "${ddtb_pytest_env}" LABELS python TIMEOUT 600)
 endforeach()
+# test_golden.py on DDS's list100.txt as well, when DDTB_REF_DIR holds it; its
+# tests skip when not, and CTest counts the test as skipped.
+add_test(NAME ddtb_python_golden_list100
+         COMMAND ${ddtb_pytest_python} -m pytest -q -p no:cacheprovider
+                 ${CMAKE_CURRENT_LIST_DIR}/test_golden.py)
+set_tests_properties(ddtb_python_golden_list100 PROPERTIES
+  ENVIRONMENT "${ddtb_pytest_env};DDTB_GOLDEN_LIST=list100.txt"
+  SKIP_REGULAR_EXPRESSION "[0-9]+ skipped" LABELS python TIMEOUT 600)
 # `cmake --install` of this build into a fresh prefix, then the module
 # imported from there (test_cmake_install.py).
 add_test(NAME ddtb_python_cmake_install

@@ -11,8 +11,9 @@
 # or out-of-memory:
 #   ctest --test-dir build-fuzz -L fuzz --output-on-failure
 # The seeds are written at test time by ddtb_fuzz_seeds (a fixture) from
-# examples/, tests/data/cli/, the 4- and 8-card tables built on the spot and
-# DDTB_REF_DIR's list100.txt when present; nothing is copied into the tree.
+# examples/, tests/data/cli/, tests/data/golden/deals.txt, the 4- and 8-card
+# tables built on the spot and DDTB_REF_DIR's list100.txt when present;
+# nothing is copied into the tree.
 set(DDTB_FUZZ_SECONDS 60 CACHE STRING
     "Seconds each fuzz target runs under ctest -L fuzz (environment DDTB_FUZZ_SECONDS overrides)")
 

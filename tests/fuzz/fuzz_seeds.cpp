@@ -4,7 +4,8 @@
 //
 //   OUT_DIR/pbn_reader/  the PBN files of examples/ and tests/data/cli/
 //                        (malformed ones included), byte for byte
-//   OUT_DIR/deal/        every [Deal] value of those files, the deals of
+//   OUT_DIR/deal/        every [Deal] value of those files, the deals of the
+//                        project's tests/data/golden/deals.txt and of
 //                        REF_DIR/list100.txt when it is there (read here, never
 //                        copied into the project), and binary positions
 //                        (random endings, trick in progress, play bytes)
@@ -94,10 +95,12 @@ void deal_seeds(const fs::path& source, const fs::path& ref, Corpus& out) {
       texts.push_back((*it)[1]);
   }
   const std::regex ref_deal(R"re(^PBN [0-9 ]*"([^"]*)")re");
-  std::ifstream list(ref / "list100.txt");
-  for (std::string line; std::getline(list, line);) {
-    std::smatch m;
-    if (std::regex_search(line, m, ref_deal)) texts.push_back(m[1]);
+  for (const fs::path& path : {source / "tests/data/golden/deals.txt", ref / "list100.txt"}) {
+    std::ifstream list(path);
+    for (std::string line; std::getline(list, line);) {
+      std::smatch m;
+      if (std::regex_search(line, m, ref_deal)) texts.push_back(m[1]);
+    }
   }
   // Text, a NUL, then the strain/leader byte and cards to play.
   for (std::size_t i = 0; i < texts.size(); ++i) {

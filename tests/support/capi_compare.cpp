@@ -91,6 +91,19 @@ std::vector<RefCardGroup> groups_of(const futureTricks& fut) {
   return out;
 }
 
+futureTricks to_future_tricks(const std::vector<RefCardGroup>& groups) {
+  futureTricks f{};
+  f.cards = static_cast<int>(std::min<std::size_t>(groups.size(), 13));
+  for (int i = 0; i < f.cards; ++i) {
+    const RefCardGroup& g = groups[static_cast<std::size_t>(i)];
+    f.suit[i] = to_int(g.suit);
+    f.rank[i] = g.rank;
+    f.equals[i] = g.equals;
+    f.score[i] = g.tricks;
+  }
+  return f;
+}
+
 std::string fut_text(const std::vector<RefCardGroup>& groups) {
   std::string out;
   for (const RefCardGroup& g : groups) {

@@ -37,6 +37,10 @@ void duplicate_a_card(unsigned (&hands)[DDS_HANDS][DDS_SUITS]);
 // The groups of a futureTricks, as the golden files' FUT groups.
 std::vector<RefCardGroup> groups_of(const futureTricks& fut);
 
+// The futureTricks holding `groups` (at most 13), nodes 0: a golden file's
+// answer in the form compare_answers() takes.
+futureTricks to_future_tricks(const std::vector<RefCardGroup>& groups);
+
 // "D5/0=5 D8/0=5 ..." for failure messages.
 std::string fut_text(const std::vector<RefCardGroup>& groups);
 

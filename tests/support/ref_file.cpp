@@ -4,7 +4,6 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
-#include <stdexcept>
 
 namespace ddtb::test {
 
@@ -301,10 +300,14 @@ Expected<std::vector<RefDeal>> read_ref_file(const std::string& path) {
   return parse_ref_text(text.str(), path);
 }
 
-const std::vector<RefDeal>& list100_deals() {
-  static const Expected<std::vector<RefDeal>> deals = read_ref_file(ref_path("list100.txt"));
-  if (!deals) throw std::runtime_error(deals.error().message);
-  return *deals;
+bool ref_file_present(std::string_view name) {
+  return std::ifstream(ref_path(name)).good();
+}
+
+std::string ref_missing_message(std::string_view name) {
+  return "DDS's " + std::string(name) + " is not in " + std::string(DDTB_REF_DIR) +
+         " (DDTB_REF_DIR; by default ../shared/ref beside the project): skipped. The project's "
+         "own golden data, tests/data/golden/, is tested in its place.";
 }
 
 }  // namespace ddtb::test

@@ -1,5 +1,7 @@
-// Reader for DDS's golden hand files, ../shared/ref/list100.txt and
-// list1000.txt (format in ../shared/ref/README.md).
+// Reader for hand lists in DDS's format: DDS's own test hands,
+// ../shared/ref/list100.txt and list1000.txt (format in
+// ../shared/ref/README.md, and in tests/data/golden/README.md), and the
+// project's own tests/data/golden/deals.txt (golden_data.hpp).
 //
 // Every line of a deal is parsed and checked (counts, ranges, card texts), so
 // a truncated or corrupt file is an error naming its line rather than a
@@ -67,20 +69,22 @@ struct RefDeal {
   Position start() const { return Position::at_trick_start(deal(), trump, first); }
 };
 
-// The path of a golden file: DDTB_REF_DIR + "/" + name.
+// The path of one of DDS's lists: DDTB_REF_DIR + "/" + name.
 std::string ref_path(std::string_view name);
+
+// True when DDTB_REF_DIR holds `name`. DDS's lists live beside the project,
+// never in it: a plain clone has none, and the tests that need them skip
+// (ref_skip.hpp) while the project's own data is tested in their place.
+bool ref_file_present(std::string_view name);
+
+// The line a test skipped for want of `name` prints.
+std::string ref_missing_message(std::string_view name);
 
 // Reads and validates a whole file. Errors: kIo when it cannot be opened
 // (the message names the path and the setting DDTB_REF_DIR), kCorruptData
 // naming the line for anything malformed or a deal count other than the
 // NUMBER line's.
 Expected<std::vector<RefDeal>> read_ref_file(const std::string& path);
-
-// list100.txt's deals, read once per process, for tests that take their
-// positions from it. Throws std::runtime_error with read_ref_file()'s
-// message when the file cannot be read (GoogleTest reports it as the
-// calling test's failure).
-const std::vector<RefDeal>& list100_deals();
 
 // Parses a file's contents (read_ref_file() without the file system);
 // `source` names it in error messages.

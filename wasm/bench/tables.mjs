@@ -10,7 +10,7 @@
 import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
 
-import { readList100, SEATS, STRAINS } from '../tests/list100.mjs';
+import { readHandList, SEATS, STRAINS } from '../tests/hand_list.mjs';
 
 const [packageDir, roundsText = '3'] = process.argv.slice(2);
 if (!packageDir) {
@@ -19,7 +19,7 @@ if (!packageDir) {
 }
 const { load } = await import(pathToFileURL(join(resolve(packageDir), 'index.js')).href);
 const dd = await load();
-const deals = readList100();
+const deals = readHandList(join(process.env.DDTB_REF_DIR ?? '', 'list100.txt'));
 const pbns = deals.map((d) => d.pbn);
 
 const rounds = [];

@@ -1,4 +1,4 @@
-// The package's calls beyond list100's: the forms of their arguments, the
+// The package's calls beyond golden.test.mjs's: the forms of their arguments, the
 // state of a position being played, par and scores, several Solvers, and
 // the asynchronous module-level functions.
 import assert from 'node:assert/strict';

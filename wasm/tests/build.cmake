@@ -1,7 +1,7 @@
 # Configures and builds the WebAssembly tree (the npm package and
 # ddtb-bench.js) with emscripten. Used by CTest (tests.cmake):
-#   cmake -DSOURCE_DIR=<repo> -DBUILD_DIR=<dir> -DEMCMAKE=<emcmake> [-DREF_DIR=<dir>]
-#         [-DGENERATOR=Ninja] -P build.cmake
+#   cmake -DSOURCE_DIR=<repo> -DBUILD_DIR=<dir> -DEMCMAKE=<emcmake> [-DGENERATOR=Ninja]
+#         -P build.cmake
 # Debian's emscripten runs its JavaScript tools with Node and needs acorn,
 # which node-acorn installs under /usr/share/nodejs.
 if(NOT SOURCE_DIR OR NOT BUILD_DIR OR NOT EMCMAKE)
@@ -11,9 +11,6 @@ set(ENV{NODE_PATH} "/usr/share/nodejs")
 set(options -DCMAKE_BUILD_TYPE=Release)
 if(GENERATOR)
   list(APPEND options -G "${GENERATOR}")
-endif()
-if(REF_DIR)
-  list(APPEND options "-DDDTB_REF_DIR=${REF_DIR}")
 endif()
 execute_process(COMMAND ${EMCMAKE} ${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${BUILD_DIR} ${options}
                 RESULT_VARIABLE rc)

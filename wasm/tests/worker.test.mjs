@@ -6,9 +6,9 @@ import { test } from 'node:test';
 
 import { DdtbError, DdtbWorker, ddTablesParallel, load } from 'ddtb';
 
-import { readList100 } from './list100.mjs';
+import { readGoldenDeals } from './hand_list.mjs';
 
-const deals = readList100().slice(0, 12);
+const deals = readGoldenDeals().slice(0, 12);
 const dd = await load();
 
 test('a worker answers as the synchronous calls do', async () => {

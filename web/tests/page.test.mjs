@@ -1,14 +1,15 @@
 // The web page in a real browser: Debian's Chromium, headless, driven by
 // playwright-core (which downloads no browser). Serves the built site
-// (DDTB_SITE_DIR) on localhost, enters list100's first deal and checks the
-// table against DDS's (list100's TABLE line), the opening leader's card
-// scores against its FUT line, then plays the recorded cards and checks the
+// (DDTB_SITE_DIR) on localhost, enters the first of the project's golden
+// deals (DDTB_GOLDEN_DIR: tests/data/golden) and checks the table against
+// DDS's (its TABLE line), the opening leader's card scores against its FUT
+// line, then plays the recorded cards and checks the
 // running result against its TRACE line, with undo and replay; a bad deal
 // shows its message; the page works offline once loaded; a random deal's
 // table is checked against libdds's (DDTB_DDS_TABLE, ddtb_dds_table).
 // Screenshots go to DDTB_SCREENSHOT_DIR.
 //
-//   DDTB_SITE_DIR=build/wasm/wasm/site DDTB_REF_DIR=../shared/ref \
+//   DDTB_SITE_DIR=build/wasm/wasm/site DDTB_GOLDEN_DIR=tests/data/golden \
 //   DDTB_SCREENSHOT_DIR=/tmp node --test page.test.mjs
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -20,7 +21,7 @@ import { after, before, test } from 'node:test';
 
 import { chromium } from 'playwright-core';
 
-import { card, readList100, SEATS, STRAINS } from './list100.mjs';
+import { card, readGoldenDeals, SEATS, STRAINS } from './hand_list.mjs';
 
 const SITE = process.env.DDTB_SITE_DIR;
 const SHOTS = process.env.DDTB_SCREENSHOT_DIR ?? '.';
@@ -29,7 +30,7 @@ const DDS_TABLE = process.env.DDTB_DDS_TABLE;
 const TYPES = {'.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css',
                '.wasm': 'application/wasm', '.webmanifest': 'application/manifest+json'};
 
-const d = readList100()[0];
+const d = readGoldenDeals()[0];
 let server, base, browser;
 
 before(async () => {
@@ -108,7 +109,7 @@ test('a deal: its table, the lead scores, playing, undo and replay', async () =>
   const {context, page, errors} = await openPage({width: 1200, height: 860});
   const ms = await solve(page, d.pbn);
   console.log(`full DD table in the page: ${ms} ms`);
-  assert.deepEqual(await readTable(page), d.table, 'the page\'s table differs from list100\'s (DDS)');
+  assert.deepEqual(await readTable(page), d.table, 'the page\'s table differs from the golden deal\'s (DDS)');
   assert.match(await page.textContent('#par'), /Par/);
 
   // The FUT line's contract: trump d.trump, led by d.first, declared by its right-hand opponent.
@@ -205,9 +206,9 @@ test('offline once loaded', async () => {
   await page.reload();
   await solve(page, `[Deal "${d.pbn}"]`);
   assert.deepEqual(await readTable(page), d.table);
-  // A PBN game's dealer and vulnerability tags set par's (list100's second
-  // deal: dealer E, N-S vulnerable; its PAR2 line).
-  const d2 = readList100()[1];
+  // A PBN game's dealer and vulnerability tags set par's (the second golden
+  // deal: board 2, dealer E, N-S vulnerable; its PAR2 line).
+  const d2 = readGoldenDeals()[1];
   assert.deepEqual([d2.dealer, d2.vul], [1, 2]);
   await solve(page, `[Dealer "E"]\n[Vulnerable "NS"]\n[Deal "${d2.pbn}"]`);
   assert.deepEqual(await readTable(page), d2.table);

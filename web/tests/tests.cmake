@@ -30,5 +30,5 @@ add_test(NAME ddtb_web_page
          COMMAND ${DDTB_NODE} --test ${ddtb_web_test_dir}/page.test.mjs
          WORKING_DIRECTORY ${ddtb_web_test_dir})
 set_tests_properties(ddtb_web_page PROPERTIES
-  ENVIRONMENT "DDTB_REF_DIR=${DDTB_REF_DIR};DDTB_SITE_DIR=${ddtb_wasm_build}/wasm/site;DDTB_SCREENSHOT_DIR=${ddtb_web_test_dir}/shots;DDTB_CHROMIUM=${DDTB_CHROMIUM};DDTB_DDS_TABLE=$<TARGET_FILE:ddtb_dds_table>"
+  ENVIRONMENT "DDTB_GOLDEN_DIR=${DDTB_GOLDEN_DIR};DDTB_SITE_DIR=${ddtb_wasm_build}/wasm/site;DDTB_SCREENSHOT_DIR=${ddtb_web_test_dir}/shots;DDTB_CHROMIUM=${DDTB_CHROMIUM};DDTB_DDS_TABLE=$<TARGET_FILE:ddtb_dds_table>"
   FIXTURES_REQUIRED "ddtb_wasm;ddtb_web" LABELS "wasm;browser" TIMEOUT 600)
