@@ -26,8 +26,8 @@
 #include "solver/ordering_weights.hpp"
 #include "tools/command_line.hpp"
 
-#ifndef DDTB_REF_DIR
-#error "DDTB_REF_DIR must name the directory of list100.txt (set by bench/CMakeLists.txt)"
+#ifndef DDTB_GOLDEN_DIR
+#error "DDTB_GOLDEN_DIR must name tests/data/golden (set by bench/CMakeLists.txt)"
 #endif
 
 namespace ddtb::bench {
@@ -82,8 +82,8 @@ std::string usage_text() {
                 "  --ablate     solve it once per move-ordering weight, with that weight\n"
                 "               taken out, and print the node counts (bench/README.md)\n"
                 "  --list FILE  the hand list to take the first %d deals from\n"
-                "               (default %s/list100.txt)\n",
-                kSignatureDeals, DDTB_REF_DIR);
+                "               (default %s/deals.txt)\n",
+                kSignatureDeals, DDTB_GOLDEN_DIR);
   return text;
 }
 
@@ -91,7 +91,7 @@ std::string usage_text() {
 }  // namespace ddtb::bench
 
 int main(int argc, char** argv) {
-  std::string list = std::string(DDTB_REF_DIR) + "/list100.txt";
+  std::string list = std::string(DDTB_GOLDEN_DIR) + "/deals.txt";
   bool ablate = false;
   CLI::App app;
   app.add_subcommand("signature");  // the default: nothing to set

@@ -3,7 +3,8 @@
 // one (wasm/bench_main.cpp), so that both solve exactly the same items.
 //
 // The workload, with one fresh Solver and a fixed TT budget, single-threaded:
-//   - the DD tables of the first kSignatureDeals deals of list100.txt;
+//   - the DD tables of the first kSignatureDeals deals of the project's
+//     golden deals, tests/data/golden/deals.txt (uniformly random deals);
 //   - kSignatureEndgames seeded random endgames of 16 to 32 cards, with 0..3
 //     cards of the current trick played, all strains (Solver::solve).
 #pragma once

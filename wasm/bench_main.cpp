@@ -9,7 +9,7 @@
 #include "bench/signature_workload.hpp"
 
 int main(int argc, char** argv) {
-  std::string list = std::string(DDTB_REF_DIR) + "/list100.txt";
+  std::string list = std::string(DDTB_GOLDEN_DIR) + "/deals.txt";
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "signature") continue;
