@@ -3,7 +3,9 @@
 // A Solver owns its transposition table and its counters; use one per thread.
 // It holds no global state, so any number of Solvers run concurrently. Results
 // are deterministic: the same calls in the same order on a fresh Solver give
-// the same answers and the same node counts.
+// the same answers and the same node counts. A question asked again (the same
+// call on the same position, among the last few calls) is answered from the
+// earlier answer without a search.
 //
 // Memory: the transposition table starts at SolverOptions::tt_memory_bytes.
 // A search that fills it (a freak deal, say) lets it double, up to
@@ -181,7 +183,8 @@ class DDTB_EXPORT Solver {
   const SolverOptions& options() const;
   SolverStats stats() const;
   void reset_stats();
-  // Empties the transposition table (results never depend on it; speed does).
+  // Empties the transposition table and forgets the recent answers (results
+  // never depend on them; speed does).
   void clear();
 
  private:
