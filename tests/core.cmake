@@ -54,3 +54,21 @@ else()
   message(STATUS "clang-format-14 not found: the formatting check is off")
 endif()
 
+# Every relative link and cited repository path in the documents, the CMake
+# files and the sources' comments leads somewhere in the repository
+# (tests/check_links.py), and the check itself reports a planted dead
+# reference of each kind (--self-test). Python 3 comes with Debian's
+# python3-dev (scripts/install-deps.sh); without it both tests fail.
+find_package(Python3 3.8 COMPONENTS Interpreter)
+if(Python3_Interpreter_FOUND)
+  set(ddtb_links_python ${Python3_EXECUTABLE})
+else()
+  message(WARNING "Python 3 not found: the tests ddtb_links and ddtb_links_selftest will fail")
+  set(ddtb_links_python python3-NOTFOUND)
+endif()
+add_test(NAME ddtb_links
+         COMMAND ${ddtb_links_python} ${CMAKE_CURRENT_SOURCE_DIR}/check_links.py
+                 ${PROJECT_SOURCE_DIR})
+add_test(NAME ddtb_links_selftest
+         COMMAND ${ddtb_links_python} ${CMAKE_CURRENT_SOURCE_DIR}/check_links.py --self-test)
+

@@ -28,7 +28,8 @@ if(NOT TARGET ddtb_dds_peer)
     PUBLIC ${PROJECT_SOURCE_DIR}
     PRIVATE ${DDTB_DDS_INCLUDE_DIR})
   target_compile_definitions(ddtb_dds_peer PRIVATE DDTB_LIBDDS_PATH="${DDTB_LIBDDS}")
-  # dlopen only: never link libdds itself (DESIGN.md §6).
+  # dlopen only: never link libdds itself (docs/DESIGN.md, "Two libraries with
+  # DDS's names").
   target_link_libraries(ddtb_dds_peer PUBLIC ddtb_internal ${CMAKE_DL_LIBS})
 endif()
 
