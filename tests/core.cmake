@@ -1,8 +1,5 @@
 # Core correctness tests: the card and position types, the solver against a
 # brute-force reference, and the solver against DDS's golden hands.
-target_sources(ddtb_test_support PRIVATE
-  ${CMAKE_CURRENT_SOURCE_DIR}/support/reference.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/support/ref_file.cpp)
 
 ddtb_add_test(ddtb_cards_test SOURCES cards_test.cpp)
 ddtb_add_test(ddtb_position_test SOURCES position_test.cpp)
