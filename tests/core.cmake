@@ -3,6 +3,8 @@
 
 ddtb_add_test(ddtb_cards_test SOURCES cards_test.cpp)
 ddtb_add_test(ddtb_position_test SOURCES position_test.cpp)
+# Names of strains, seats, vulnerabilities, sides, and contracts.
+ddtb_add_test(ddtb_names_test SOURCES names_test.cpp)
 # Module tests of the search's parts on their own.
 ddtb_add_test(ddtb_tt_test SOURCES tt_test.cpp)
 ddtb_add_test(ddtb_sure_tricks_test SOURCES sure_tricks_test.cpp)

@@ -182,32 +182,16 @@ std::optional<CardScore> first_card(const SolveResult& r) {
 
 // --- play --------------------------------------------------------------------
 
-// "4S by N", "4SN", "3NT-W", "4Hx E", "S N": level (ignored), strain,
-// doubling (ignored), declarer.
+// "4S by N", "4SN", "3NT-W", "4Hx E", "S N" (ddtb::parse_contract): the
+// strain and the declarer; the level and the doubling do not matter here.
 std::pair<Strain, Seat> parse_contract(const std::string& text) {
-  std::string t;
-  for (char c : text)
-    if (c != ' ' && c != '-') t += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  if (const auto by = t.find("BY"); by != std::string::npos) t.erase(by, 2);
-  std::size_t i = 0;
-  if (i < t.size() && t[i] >= '1' && t[i] <= '7') ++i;
-  const auto bad = [&](const std::string& why) {
+  const char* const kHint = " (write it as '4S by N', '4SN' or '3NT W')";
+  const Expected<Contract> c = ddtb::parse_contract(text);
+  if (!c) raise_value_error("contract", c.error().message + kHint);
+  if (!c->declarer)
     raise_value_error("contract",
-                      "'" + text + "': " + why + " (write it as '4S by N', '4SN' or '3NT W')");
-  };
-  Strain strain;
-  if (t.compare(i, 2, "NT") == 0) {
-    strain = Strain::NoTrump;
-    i += 2;
-  } else if (i < t.size() && strain_from_letter(t[i])) {
-    strain = *strain_from_letter(t[i]);
-    ++i;
-  } else {
-    bad("no strain");
-  }
-  while (i < t.size() && (t[i] == 'X' || t[i] == '*')) ++i;
-  if (i + 1 != t.size() || !seat_from_letter(t[i])) bad("no declarer seat at the end");
-  return {strain, *seat_from_letter(t[i])};
+                      "'" + text + "': no declarer seat (N, E, S, W) at the end" + kHint);
+  return {c->strain, *c->declarer};
 }
 
 std::vector<int> analyse_play(SolverHandle& h, py::handle deal_arg, py::handle contract,
