@@ -151,6 +151,55 @@ Deal to_deal(py::handle h, const std::string& what) {
   return value_or_raise(Deal::from_hands(to_hands(h, what)), what);
 }
 
+Position to_position(py::handle h, const std::string& what) {
+  if (!py::isinstance<Position>(h))
+    raise_value_error(what, "expected a ddtb.Position, got " + type_name(h));
+  return h.cast<Position>();
+}
+
+DdTable to_table(py::handle h, const std::string& what) {
+  if (py::isinstance<DdTable>(h)) return h.cast<DdTable>();
+  DdTable t;
+  const auto check = [&](py::handle v, const std::string& where) {
+    if (!py::isinstance<py::int_>(v)) raise_value_error(where, "expected an int 0..13");
+    const int n = v.cast<int>();
+    if (n < 0 || n > kNumTricks) raise_value_error(where, std::to_string(n) + " is not 0..13");
+    return n;
+  };
+  if (py::isinstance<py::dict>(h)) {
+    const auto d = h.cast<py::dict>();
+    for (int s = 0; s < kNumStrains; ++s) {
+      const std::string key = to_string(strain_from_int(s));
+      if (!d.contains(key)) raise_value_error(what, "no row '" + key + "'");
+      const py::object row = d[py::str(key)];
+      for (int seat = 0; seat < kNumSeats; ++seat) {
+        const std::string name = to_string(seat_from_int(seat));
+        const std::string where = what + "['" + key + "']['" + name + "']";
+        if (!py::isinstance<py::dict>(row) || !row.contains(name))
+          raise_value_error(where, "missing");
+        t.tricks[s][seat] = check(row[py::str(name)], where);
+      }
+    }
+    return t;
+  }
+  if (py::isinstance<py::sequence>(h) && !py::isinstance<py::str>(h)) {
+    const auto rows = h.cast<py::sequence>();
+    if (rows.size() != 5)
+      raise_value_error(what,
+                        "expected 5 rows (S, H, D, C, NT), got " + std::to_string(rows.size()));
+    for (int s = 0; s < kNumStrains; ++s) {
+      const py::object row = rows[s];
+      if (!py::isinstance<py::sequence>(row) || py::len(row) != 4)
+        raise_value_error(what + "[" + std::to_string(s) + "]", "expected 4 values (N, E, S, W)");
+      for (int d = 0; d < kNumSeats; ++d)
+        t.tricks[s][d] = check(row[py::int_(d)],
+                               what + "[" + std::to_string(s) + "][" + std::to_string(d) + "]");
+    }
+    return t;
+  }
+  raise_value_error(what, "expected a DDTable, a dict of rows or a 5 x 4 list");
+}
+
 py::list equal_cards(Suit suit, std::uint16_t equals) {
   py::list out;
   for (int r = kMaxRank; r >= kMinRank; --r)
