@@ -171,9 +171,9 @@ Value Engine::trick_start(int t, int beta) {
   }
   if (!table_first && probe_table(t, beta, hit, hints)) return hit;
   // The endgame table knows the exact value; the cards its set specified are
-  // backed up like winning ranks (DESIGN §3). It is asked only where the
-  // cheaper cutoffs failed: their winners are usually fewer, which keeps the
-  // entries stored above more general.
+  // backed up like winning ranks (docs/DESIGN.md, "Winning ranks"). It is
+  // asked only where the cheaper cutoffs failed: their winners are usually
+  // fewer, which keeps the entries stored above more general.
   // At the extremes (beta 1 or k) the table rarely saves more than it costs:
   // the sure-trick counts above settle most of those.
   if (probe_ && k <= probe_->max_tricks() && beta > 1 && beta < k) {

@@ -1,4 +1,4 @@
-// Golden tests against DDS's own test hands (../shared/ref/README.md): for
+// Golden tests against DDS's own test hands (tests/README.md, "DDS's hand lists"): for
 // every deal, the DD table must equal TABLE, the SolveBoard result of the
 // opening lead must equal FUT, and the play analysis must equal TRACE.
 //

@@ -39,10 +39,9 @@ struct OrderingWeights;
 // list100 DD tables (bench/README.md): larger tables gave no measurable gain.
 inline constexpr std::size_t kDefaultTtMemoryBytes = std::size_t{40} << 20;
 // Default cap for a table that grows during a search that needs it. Only
-// freak deals fill the default table (list100 and a robot's calls never do):
-// DDS's thomas1, no trump, East to lead, takes 7.5 s with this cap and 6.5 s
-// with 96 MiB (DDS 28-42 s), and the process stays under half of DDS's
-// memory (DDS grows its tables to 160 MB).
+// freak deals fill the default table (list100 and a robot's calls never do);
+// what the cap costs them in time and saves in memory: docs/PERFORMANCE.md,
+// "Memory".
 inline constexpr std::size_t kDefaultTtMaxMemoryBytes = std::size_t{64} << 20;
 // The smallest budget accepted; smaller requests are raised to it.
 inline constexpr std::size_t kMinTtMemoryBytes = std::size_t{1} << 20;

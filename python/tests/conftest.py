@@ -17,7 +17,7 @@ REF_DIR = pathlib.Path(os.environ.get("DDTB_REF_DIR", SOURCE_DIR.parent / "share
 
 @dataclass
 class RefDeal:
-    """One deal of DDS's list100.txt (format: ../shared/ref/README.md)."""
+    """One deal of DDS's list100.txt (format: tests/README.md, "DDS's hand lists")."""
     line: int
     dealer: int
     vul: int

@@ -1,5 +1,5 @@
 // Reader for DDS's golden hand files, ../shared/ref/list100.txt and
-// list1000.txt (format in ../shared/ref/README.md).
+// list1000.txt (format: tests/README.md, "DDS's hand lists").
 //
 // Every line of a deal is parsed and checked (counts, ranges, card texts), so
 // a truncated or corrupt file is an error naming its line rather than a

@@ -1,4 +1,4 @@
-// Reads DDS's list100.txt (format: ../shared/ref/README.md) from
+// Reads DDS's list100.txt (format: tests/README.md, "DDS's hand lists") from
 // $DDTB_REF_DIR for the package's tests: each deal with its PBN line, FUT,
 // TABLE, PAR, PAR2, PLAY and TRACE answers.
 import { readFileSync } from 'node:fs';
