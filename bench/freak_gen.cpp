@@ -1,6 +1,6 @@
 // ddtb-freak-gen: writes a set of freak deals, with the reference DDS's
-// answers, in DDS's hand-list format (../shared/ref/README.md: PBN, FUT and
-// TABLE lines), so that `ddtb-vs-dds --list FILE` times both solvers on them
+// answers, in DDS's hand-list format (tests/README.md, "DDS's hand lists":
+// PBN, FUT and TABLE lines), so that `ddtb-vs-dds --list FILE` times both solvers on them
 // deal by deal and checks every answer against the file.
 //
 // Freak deals are where a double-dummy search meets long suits, voids and

@@ -97,6 +97,18 @@ double clock_s(clockid_t id) {
   return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
 }
 
+std::int64_t clock_ns(clockid_t id) {
+  timespec ts{};
+  clock_gettime(id, &ts);
+  return std::int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+std::int64_t clock_resolution_ns(clockid_t id) {
+  timespec ts{};
+  clock_getres(id, &ts);
+  return std::int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
 std::string median_and_range(std::vector<double> v) {
   if (v.empty()) return std::string();
   std::sort(v.begin(), v.end());

@@ -1,5 +1,5 @@
 // A minimal reader of DDS's golden hand lists (../shared/ref/list100.txt,
-// format in ../shared/ref/README.md) for the benchmarks: each deal with the
+// format in tests/README.md, "DDS's hand lists") for the benchmarks: each deal with the
 // position its FUT line solves, the FUT answer and the DD table. PAR, PLAY
 // and TRACE lines are skipped.
 #pragma once

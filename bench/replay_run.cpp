@@ -9,6 +9,7 @@
 
 #include "bench/ddtb_capi.hpp"
 #include "bench/measure.hpp"
+#include "bench/ratio_stats.hpp"
 #include "bench/replay_file.hpp"
 #include "bench/replay_solve.hpp"
 #include "tests/support/dds_peer.hpp"
@@ -183,20 +184,24 @@ PurposeTotals purpose_totals(const ReplayWorkload& w, const SideRun* ours, const
   return t;
 }
 
+// The totals table; "dds share" is each purpose's part of libdds's CPU
+// time over all calls.
 void print_totals(const PurposeTotals& t, bool with_ddtb, bool with_dds) {
   const bool both = with_ddtb && with_dds;
-  std::printf("\n%-12s %6s %7s %11s %11s %11s %11s %7s %7s\n", "purpose", "calls", "boards",
-              "ddtb cpu", "dds cpu", "ddtb wall", "dds wall", "cpu", "wall");
-  std::printf("%-12s %6s %7s %11s %11s %11s %11s %7s %7s\n", "", "", "", "", "", "", "", "ratio",
-              "ratio");
+  const double dds_total = t.dds.back().cpu;
+  std::printf("\n%-12s %6s %7s %11s %11s %11s %11s %7s %7s %7s\n", "purpose", "calls", "boards",
+              "ddtb cpu", "dds cpu", "ddtb wall", "dds wall", "cpu", "wall", "dds");
+  std::printf("%-12s %6s %7s %11s %11s %11s %11s %7s %7s %7s\n", "", "", "", "", "", "", "",
+              "ratio", "ratio", "share");
   for (std::size_t k = 0; k < t.names.size(); ++k) {
     const Totals& a = t.ours[k];
     const Totals& b = t.dds[k];
-    std::printf("%-12s %6d %7ld %11s %11s %11s %11s %7s %7s\n", t.names[k].c_str(), a.calls,
+    std::printf("%-12s %6d %7ld %11s %11s %11s %11s %7s %7s %7s\n", t.names[k].c_str(), a.calls,
                 a.boards, seconds(with_ddtb, a.cpu, 3).c_str(), seconds(with_dds, b.cpu, 3).c_str(),
                 seconds(with_ddtb, a.wall, 3).c_str(), seconds(with_dds, b.wall, 3).c_str(),
                 ratio_cell(both, a.cpu, b.cpu, 3).c_str(),
-                ratio_cell(both, a.wall, b.wall, 3).c_str());
+                ratio_cell(both, a.wall, b.wall, 3).c_str(),
+                cell(with_dds && dds_total > 0, "%.1f%%", 100 * b.cpu / dds_total).c_str());
   }
 }
 
@@ -224,6 +229,71 @@ void print_rounds(const ReplayWorkload& w, const std::vector<SideRun>& ours,
               median_and_range(ratios.back()).c_str());
   for (std::size_t k = 0; k + 1 < names.size(); ++k)
     std::printf("; %s%s", names[k].c_str(), median_and_range(ratios[k]).c_str());
+  std::printf("\n");
+}
+
+// libdds's CPU share of each purpose, per round and the median of the
+// rounds: what a mix calibrated on DDS's time (ddtb-replay-gen) is checked
+// by.
+void print_dds_shares(const ReplayWorkload& w, const std::vector<SideRun>& dds) {
+  std::vector<std::vector<double>> shares;  // [purpose][round], in per cent
+  std::vector<std::string> names;
+  for (const SideRun& r : dds) {
+    const PurposeTotals t = purpose_totals(w, nullptr, &r);
+    names = t.names;
+    shares.resize(t.names.size() - 1);
+    for (std::size_t k = 0; k + 1 < t.names.size(); ++k)
+      shares[k].push_back(100 * t.dds[k].cpu / t.dds.back().cpu);
+  }
+  std::printf("dds cpu share per purpose (per cent), median of %zu rounds:", dds.size());
+  for (std::size_t k = 0; k < shares.size(); ++k)
+    std::printf("%s %s %.1f", k ? ";" : "", names[k].c_str(), median_of(shares[k]));
+  std::printf("\n");
+}
+
+// The spread of the calls' ratios, per purpose and in all: each call's time
+// on a side is the median of its rounds, and only calls whose median takes
+// libdds at least kWorstCallFloorS count (the ratio of two tiny times is
+// noise); how many are left out is printed.
+void print_call_spread(const ReplayWorkload& w, const std::vector<SideRun>& ours,
+                       const std::vector<SideRun>& dds) {
+  std::vector<std::vector<double>> a, b;  // [round][call]
+  for (const auto& [runs, times] : {std::pair{&ours, &a}, std::pair{&dds, &b}})
+    for (const SideRun& r : *runs) {
+      times->emplace_back();
+      for (const CallRun& c : r.calls) times->back().push_back(c.time.cpu_s);
+    }
+  // Per purpose in order of first appearance, then all calls.
+  struct Group {
+    std::string name;
+    std::vector<ItemRatio> counted;
+    int left_out = 0;
+  };
+  std::vector<Group> groups;
+  std::map<std::string, std::size_t> index;
+  for (const ReplayCall& c : w.calls)
+    if (index.emplace(c.purpose, groups.size()).second)
+      groups.push_back({c.purpose.empty() ? "(none)" : c.purpose, {}, 0});
+  groups.push_back({"total", {}, 0});
+  for (const ItemRatio& r : median_items(a, b))
+    for (const std::size_t k : {index[w.calls[std::size_t(r.id)].purpose], groups.size() - 1}) {
+      if (r.dds_s >= kWorstCallFloorS)
+        groups[k].counted.push_back(r);
+      else
+        ++groups[k].left_out;
+    }
+  std::printf(
+      "\nper call (each side's median CPU time of %zu round%s; calls taking dds at least %.0f "
+      "ms):\n",
+      ours.size(), ours.size() == 1 ? "" : "s", kWorstCallFloorS * 1e3);
+  std::printf("%-12s %6s %7s %7s %7s %9s %10s\n", "purpose", "calls", "p50", "p95", "max",
+              "over 1.0", "left out");
+  for (const Group& g : groups) {
+    const RatioSpread s = spread_of(g.counted);
+    std::printf("%-12s %6zu %7s %7s %7s %9d %10d\n", g.name.c_str(), s.count,
+                cell(s.count > 0, "%.3f", s.p50).c_str(), cell(s.count > 0, "%.3f", s.p95).c_str(),
+                cell(s.count > 0, "%.3f", s.max).c_str(), s.over_one, g.left_out);
+  }
   std::printf("\n");
 }
 
@@ -333,7 +403,9 @@ int run_replay(const ReplayOptions& o) {
   print_totals(purpose_totals(w, ours, dds), o.with_ddtb, o.with_dds);
   if (ours && dds) {
     print_rounds(w, ours_runs, dds_runs);
+    print_dds_shares(w, dds_runs);
     print_worst_call(w, ours_runs, dds_runs);
+    print_call_spread(w, ours_runs, dds_runs);
   }
   std::vector<ChildRun> ours_children, dds_children;
   for (const SideRun& r : ours_runs) ours_children.push_back(r.child);

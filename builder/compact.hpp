@@ -1,4 +1,4 @@
-// Compaction of a partition's sets (DESIGN §5). Internal.
+// Compaction of a partition's sets (docs/DESIGN.md, "Compaction"). Internal.
 //
 // Two sets of equal value whose masks differ in one card position hold,
 // together, exactly the states of one set: their masks with that position's

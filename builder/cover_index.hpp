@@ -1,4 +1,5 @@
-// Which set of a partition's walk holds a state (DESIGN §5). Internal.
+// Which set of a partition's walk holds a state (docs/DESIGN.md, "The walk and
+// its open list"). Internal.
 //
 // The walk asks this for every state it pops: the most recently made set
 // holding the state, or none. The sets are prefix sets (the owners of each

@@ -95,7 +95,8 @@ class ScannedSets {
   const TbSet* find_first(const Nibbles& state) const;
   // Whether every set that meets the query has a value in [lo, hi]: for
   // sets covering a partition without gaps, whether every state of the
-  // query has such a value (what a bound layer is derived by, DESIGN §5).
+  // query has such a value (what a bound layer is derived by:
+  // docs/DESIGN.md, "Bound layers").
   bool all_within(const SetQuery& q, int lo, int hi) const;
 
  private:

@@ -1,4 +1,5 @@
-// The consistency oracle of setrograde analysis (DESIGN §5). Internal.
+// The consistency oracle of setrograde analysis (docs/DESIGN.md, "The oracle").
+// Internal.
 //
 // A candidate set fixes the top cards of each slot to their owners and leaves
 // the rest as x (any owner the shape allows). The oracle proves that every

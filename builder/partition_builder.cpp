@@ -51,7 +51,8 @@ std::size_t PartitionBuilder::StateHash::operator()(const State& s) const {
   // A sequence's owners sit in its high bits (the low bits of a short slot
   // are zero), and the table indexes by the low bits of the hash: every
   // input bit must reach them. (With a plain multiply-xor, states of one
-  // partition crowded into runs of slots: a fifth of the 20-card CPU.)
+  // partition crowded into runs of slots: docs/PERFORMANCE.md, "Build
+  // speed".)
   std::uint64_t h = (std::uint64_t(s[0]) << 32 | s[1]) * 0x9e3779b97f4a7c15ull;
   h = (h ^ (h >> 32) ^ (std::uint64_t(s[2]) << 32 | s[3])) * 0xbf58476d1ce4e5b9ull;
   h = (h ^ (h >> 31)) * 0x94d049bb133111ebull;
@@ -156,7 +157,7 @@ TbSet PartitionBuilder::generalize(StrainClass klass, ShapeKey shape, const Stat
                                    const Nibbles& nibbles, int value, std::array<int, 4> fixed) {
   // Search on the number of x's of each slot in turn. The solver's set is
   // known consistent, so it bounds the search from below; it is usually
-  // maximal already (12 cards: 85% of searches gain nothing), so the search
+  // maximal already (docs/PERFORMANCE.md, "Build speed"), so the search
   // gallops up from it.
   fixed = widen(shape, fixed, [&](const std::array<int, 4>& trial, int slot, int was) {
     // A candidate is its fixed cards' owners. One the oracle refused stays
@@ -164,7 +165,7 @@ TbSet PartitionBuilder::generalize(StrainClass klass, ShapeKey shape, const Stat
     // the same value, the oracle gives the same answer; with another, the
     // candidate holds states of two values. (One it accepted covers its
     // states, so a state being generalized never meets it again.) The
-    // memory saves a quarter of the oracle's calls at 16 cards.
+    // memory saves oracle calls (docs/PERFORMANCE.md, "Build speed").
     std::array<std::uint8_t, 4> depth{};
     for (int s = 0; s < 4; ++s) depth[s] = static_cast<std::uint8_t>(trial[s]);
     const Nibbles key = cut_to(nibbles, depth);

@@ -1,4 +1,5 @@
-// Setrograde analysis of one partition (DESIGN §5). Internal.
+// Setrograde analysis of one partition. Internal.
+// (docs/DESIGN.md, "The setrograde builder": the walk, valuing, generalization.)
 //
 // The canonical states of the partition are walked with an open list:
 //   - a popped state already covered by a set of this partition is not

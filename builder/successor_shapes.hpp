@@ -7,7 +7,8 @@
 // on the seat that won (the new leader). A process that builds or samples
 // some partitions of a deep layer therefore needs only those partitions of
 // the layer below in memory (load_layer's mask): at 24 cards, a small part of
-// the 20-card layer, which decoded whole takes about 21 GiB.
+// the 20-card layer, which decoded whole takes tens of GiB (docs/SCALE.md,
+// "Summary").
 #pragma once
 
 #include <array>

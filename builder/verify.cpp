@@ -256,7 +256,7 @@ Expected<VerifyReport> verify_tables(const std::string& dir, const VerifyOptions
   // `parts` to the partitions check 1 covers. A layer no later layer is
   // built on (a bound layer, the deepest exact one) whose checks need only
   // those partitions keeps only their sets: a 20-card layer decoded whole
-  // would take about 20 GiB.
+  // takes tens of GiB (docs/SCALE.md, "Summary").
   auto load = [&](int tricks, StrainClass k, int bound, std::uint64_t below_checksum,
                   std::uint64_t* header_checksum,
                   std::vector<int>& parts) -> std::unique_ptr<Layer> {

@@ -1,4 +1,4 @@
-// Verification of tablebase files (DESIGN §5 "Verification"). Internal.
+// Verification of tablebase files (docs/DESIGN.md, "Verification"). Internal.
 //
 // Two independent checks, layer by layer from the smallest:
 //   1. one-trick check: a state's value equals one trick of search over the

@@ -51,19 +51,7 @@ Expected<std::optional<Seat>> parse_seat_value(std::string_view value) {
 Expected<std::optional<Vulnerability>> parse_vulnerability(std::string_view value) {
   value = trim(value);
   if (unknown(value)) return std::optional<Vulnerability>{};
-  struct Name {
-    std::string_view text;
-    Vulnerability v;
-  };
-  static constexpr std::array<Name, 7> kNames{{{"None", Vulnerability::None},
-                                               {"Love", Vulnerability::None},
-                                               {"-", Vulnerability::None},
-                                               {"NS", Vulnerability::NorthSouth},
-                                               {"EW", Vulnerability::EastWest},
-                                               {"All", Vulnerability::Both},
-                                               {"Both", Vulnerability::Both}}};
-  for (const Name& n : kNames)
-    if (iequals(value, n.text)) return std::optional<Vulnerability>{n.v};
+  if (auto v = vulnerability_from_name(value)) return std::optional<Vulnerability>{*v};
   return bad(quoted(value) + " is not a vulnerability (None, NS, EW or All)");
 }
 
@@ -76,31 +64,11 @@ Expected<std::optional<Seat>> parse_declarer(std::string_view value) {
 Expected<std::optional<Contract>> parse_contract(std::string_view value) {
   value = trim(value);
   if (unknown(value) || iequals(value, "Pass")) return std::optional<Contract>{};
-  const std::string_view whole = value;
-  Contract c;
-  if (!value.empty() && value.front() >= '1' && value.front() <= '7') {
-    c.level = value.front() - '0';
-    value.remove_prefix(1);
-  }
-  if (value.size() >= 2 && iequals(value.substr(0, 2), "NT")) {
-    c.strain = Strain::NoTrump;
-    value.remove_prefix(2);
-  } else if (auto s = value.empty() ? std::nullopt : strain_from_letter(value.front())) {
-    c.strain = *s;  // 'N' alone is no trump: "3N"
-    value.remove_prefix(1);
-  } else {
-    return bad(quoted(whole) + " is not a contract (e.g. 4S, 3NTX, Pass)");
-  }
-  if (iequals(value, "X")) {
-    c.doubled = 1;
-  } else if (iequals(value, "XX")) {
-    c.doubled = 2;
-  } else if (!value.empty()) {
-    return bad(quoted(whole) + " is not a contract (e.g. 4S, 3NTX, Pass)");
-  }
-  if (c.level == 0 && c.doubled != 0)
-    return bad(quoted(whole) + " is not a contract (e.g. 4S, 3NTX, Pass)");
-  return std::optional<Contract>{c};
+  // The library's parser ('N' alone is no trump: "3N"); a [Contract] tag
+  // names no declarer.
+  const Expected<ddtb::Contract> c = ddtb::parse_contract(value);
+  if (!c || c->declarer) return bad(quoted(value) + " is not a contract (e.g. 4S, 3NTX, Pass)");
+  return std::optional<Contract>{Contract{c->level, c->strain, static_cast<int>(c->doubling)}};
 }
 
 std::optional<BoardConditions> conditions_of_board_number(std::string_view board) {

@@ -9,8 +9,9 @@
 # openmpi-bin and libopenmpi-dev give mpirun and ddtb-build-mpi, the MPI
 # launcher of tablebase builds (docs/DISTRIBUTED.md). libcli11-dev parses the
 # command lines of ddsolve, ddtb-build and the benchmark tools. pybind11-dev,
-# python3-dev, python3-venv and python3-pytest build, install (venv) and test
-# the Python module (python/README.md).
+# python3-dev, python3-venv, python3-wheel and python3-pytest build, install
+# (venv) and test the Python module (python/README.md; pip needs wheel to
+# build the package).
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
@@ -21,7 +22,7 @@ apt-get install -y -qq --no-install-recommends \
   libdds-dev \
   openmpi-bin libopenmpi-dev \
   libcli11-dev \
-  pybind11-dev python3-dev python3-venv python3-pytest \
+  pybind11-dev python3-dev python3-venv python3-wheel python3-pytest \
   clang-14 libclang-rt-14-dev llvm-14 clang-format-14 \
   emscripten node-acorn nodejs chromium
 # Debian's nodejs comes without npm (the package npm); NodeSource's nodejs,

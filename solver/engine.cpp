@@ -51,6 +51,10 @@ void Engine::set_root(const std::array<Bits, 4>& hands, int trump, int leader, c
                       int trick_size) {
   hand_ = hands;
   trump_ = trump;
+  trump_shape_mask_ = 0;
+  if (trump != kNoTrump)
+    for (int seat = 0; seat < 4; ++seat)
+      trump_shape_mask_ |= std::uint64_t{15} << shape_shift(seat, trump);
   root_pos_ = trick_size;
   TrickState& t0 = tricks_[0];
   t0.leader = leader;
@@ -167,9 +171,9 @@ Value Engine::trick_start(int t, int beta) {
   }
   if (!table_first && probe_table(t, beta, hit, hints)) return hit;
   // The endgame table knows the exact value; the cards its set specified are
-  // backed up like winning ranks (DESIGN §3). It is asked only where the
-  // cheaper cutoffs failed: their winners are usually fewer, which keeps the
-  // entries stored above more general.
+  // backed up like winning ranks (docs/DESIGN.md, "Winning ranks"). It is
+  // asked only where the cheaper cutoffs failed: their winners are usually
+  // fewer, which keeps the entries stored above more general.
   // At the extremes (beta 1 or k) the table rarely saves more than it costs:
   // the sure-trick counts above settle most of those.
   if (probe_ && k <= probe_->max_tricks() && beta > 1 && beta < k) {
@@ -212,8 +216,8 @@ bool Engine::probe_table(int t, int beta, Value& hit, MoveHints& hints) {
   prepare_relative(t);
   ++stats_.tt_lookups;
   TransTable::Entry e, hint;
-  if (tt_.probe(tr.shape, TransTable::lead_key(tr.leader, trump_), tr.rel, beta, e, &hint,
-                tr.seen)) {
+  if (tt_.probe(tr.shape, TransTable::lead_key(tr.leader, table_strain(tr.shape)), tr.rel, beta, e,
+                &hint, tr.seen)) {
     ++stats_.tt_hits;
     const Bits w = f_.winning_ranks ? cards_at_places(e.places(), tr.start) : tr.start;
     hit = {e.lower() >= beta ? e.lower() : e.upper(), w};
@@ -278,18 +282,29 @@ Value Engine::play_moves(int t, int beta, const MoveHints& hints_in) {
                              win_seat, side, w))
         return {side ? k - 1 : 1, w};
     }
-    // In no trumps, second hand's side also when the hand that wins the trick
-    // then cashes enough top cards on lead (after DDS's QuickTricksSecondHand).
+    // Second hand's side also when the hand that wins the trick then cashes
+    // enough top cards on lead (after DDS's QuickTricksSecondHand): in no
+    // trumps, or in a suit contract where no hand but the taker's holds a
+    // trump (nobody can ruff its winners).
     const int side = seat & 1;
     const int needed = side ? k - beta + 1 : beta;  // to deny (EW) or reach (NS) beta
-    if (pos == 1 && trump_ == kNoTrump && needed > 1) {
+    if (pos == 1 && needed > 1) {
+      const Bits tm = trump_ == kNoTrump ? 0 : suit_bits(trump_);
+      const int trump_holders = ((hand_[0] & tm) != 0) + ((hand_[1] & tm) != 0) +
+                                ((hand_[2] & tm) != 0) + ((hand_[3] & tm) != 0);
+      const Bits trumps = (hand_[0] | hand_[1] | hand_[2] | hand_[3]) & tm;
       Bits w = 0;
       int taker = -1;
-      if (wins_current_trick(hand_, trump_, tr.leader, pos, tr.lead_suit, tr.cards[tr.win_pos],
-                             win_seat, side, w, &taker)) {
+      if (trump_holders <= 1 &&
+          wins_current_trick(hand_, trump_, tr.leader, pos, tr.lead_suit, tr.cards[tr.win_pos],
+                             win_seat, side, w, &taker) &&
+          (trumps & ~hand_[taker]) == 0) {
         const bool to_play = ((taker - tr.leader) & 3) >= pos;
-        const int q = 1 + cash_after_trick(hand_, tr.lead_suit, taker, to_play, w);
-        if (q >= needed) return {side ? k - q : q, w};
+        // A taker that wins by ruffing would count its ruffing trump twice.
+        if (!to_play || !trumps || (hand_[taker] & suit_bits(tr.lead_suit))) {
+          const int q = 1 + cash_after_trick(hand_, tr.lead_suit, taker, to_play, w);
+          if (q >= needed) return {side ? k - q : q, w};
+        }
       }
     }
   }
@@ -380,7 +395,7 @@ template <int pos>
       for (int i = 0; i < 4; ++i)
         shape -= std::uint64_t{1} << shape_shift((tr.leader + i) & 3, suit_of(tr.cards[i]));
       tricks_[t + 1].shape = shape;
-      tt_.prefetch(shape, TransTable::lead_key(winner, trump_));
+      tt_.prefetch(shape, TransTable::lead_key(winner, table_strain(shape)));
     }
     r = trick_start(t + 1, beta - ns);
     r.tricks += ns;
@@ -459,8 +474,8 @@ bool Engine::probe_lead(int t, int lead, int beta) {
   }
   TransTable::Entry e;
   TransTable::Seen seen;
-  if (tt_.probe(shape_of(hand_), TransTable::lead_key(winner, trump_), rel, beta - ns, e, nullptr,
-                seen)) {
+  if (tt_.probe(shape_of(hand_), TransTable::lead_key(winner, table_strain(shape_of(hand_))), rel,
+                beta - ns, e, nullptr, seen)) {
     const bool ns_cut = e.lower() >= beta - ns;
     hit = ns_cut == is_ns(tr.leader);
   }
@@ -546,8 +561,8 @@ void Engine::store(const TrickState& tr, const Value& v, int beta, int best_card
     hint_suit = suit_of(best_card);
     hint_index = count(tr.start & suit_bits(hint_suit) & above(bit_of(best_card)));
   }
-  tt_.store(tr.shape, TransTable::lead_key(tr.leader, trump_), places, tr.rel, lower, upper,
-            hint_suit, hint_index, &tr.seen);
+  tt_.store(tr.shape, TransTable::lead_key(tr.leader, table_strain(tr.shape)), places, tr.rel,
+            lower, upper, hint_suit, hint_index, &tr.seen);
 }
 
 int Engine::hint_card(const TransTable::Entry& e, const TrickState& tr) const {

@@ -134,6 +134,14 @@ class Engine {
 
   std::array<Bits, 4> hand_{};
   int trump_ = kNoTrump;
+  // The trump suit's lengths in a shape key (0 in no trump). A position in
+  // which nobody holds a trump is played as in no trump, so the table keys
+  // it as a no-trump position: its entries serve every strain of the deal
+  // (a DD table's suit searches meet the positions where trumps are gone).
+  std::uint64_t trump_shape_mask_ = 0;
+  int table_strain(std::uint64_t shape) const {
+    return trump_shape_mask_ && !(shape & trump_shape_mask_) ? kNoTrump : trump_;
+  }
   int root_pos_ = 0;
   bool fixed_root_ = false;
   int root_card_ = -1;

@@ -151,22 +151,33 @@ int lead_weight(W wt, const LeadSuit& L, int card, int tt_best) {
   return L.suit_w + w;
 }
 
-// Whether `card`, now winning the trick, stays winning against the seats
-// still to play after position `pos`.
-bool holds(const Hands& H, const TrickView& t, int card) {
-  for (int p = t.pos + 1; p < 4; ++p) {
-    const int seat = (t.leader + p) & 3;
-    if (((seat ^ ((t.leader + t.pos) & 3)) & 1) == 0) continue;  // partner
-    const Bits follow = H.suit(seat, t.lead_suit);
-    if (follow) {
-      if (suit_of(card) == t.lead_suit && top_index(follow) > card) return false;
-    } else if (H.has_trumps(seat)) {
-      const Bits tr = H.suit(seat, H.trump);
-      if (suit_of(card) != H.trump || top_index(tr) > card) return false;
+// What the opponents still to play after position `pos` can do to a card
+// winning the trick: their highest card of the led suit, and whether one of
+// them can ruff and with what highest trump. Worked out once per node.
+struct LaterOpponents {
+  Bits follow_top = 0;  // highest card of the led suit among them (0: none)
+  Bits trump_top = 0;   // highest trump among those void in the led suit
+  bool can_ruff = false;
+
+  LaterOpponents(const Hands& H, const TrickView& t) {
+    for (int p = t.pos + 1; p < 4; ++p) {
+      const int seat = (t.leader + p) & 3;
+      if (((seat ^ ((t.leader + t.pos) & 3)) & 1) == 0) continue;  // partner
+      const Bits follow = H.suit(seat, t.lead_suit);
+      if (follow) {
+        follow_top = std::max(follow_top, top_bit(follow));
+      } else if (H.has_trumps(seat)) {
+        can_ruff = true;
+        trump_top = std::max(trump_top, top_bit(H.suit(seat, H.trump)));
+      }
     }
   }
-  return true;
-}
+  // Whether `card`, now winning the trick, stays winning against them.
+  bool holds(const TrickView& t, int card, int trump) const {
+    if (suit_of(card) == t.lead_suit) return !can_ruff && follow_top < bit_of(card);
+    return !can_ruff || (suit_of(card) == trump && trump_top < bit_of(card));
+  }
+};
 
 // Whether the led card has at least low_lead_above cards of its suit above it.
 template <class W>
@@ -175,7 +186,7 @@ bool led_low(W wt, const TrickView& t) {
 }
 
 template <class W>
-int follow_weight(W wt, const Hands& H, const TrickView& t, int card) {
+int follow_weight(W wt, const Hands& H, const TrickView& t, const LaterOpponents& later, int card) {
   const int s = suit_of(card), r = rank_of(card);
   const int me = (t.leader + t.pos) & 3;
   const bool partner_winning = ((t.win_seat ^ me) & 1) == 0;
@@ -184,11 +195,11 @@ int follow_weight(W wt, const Hands& H, const TrickView& t, int card) {
   if (s == t.lead_suit) {
     if (!wins_now) {
       w = -r;
-    } else if (partner_winning && holds(H, t, t.win_card)) {
+    } else if (partner_winning && later.holds(t, t.win_card, H.trump)) {
       w = wt->overtake_partner - r;
     } else if (t.pos == 3) {
       w = wt->fourth_hand_win - r;
-    } else if (holds(H, t, card)) {
+    } else if (later.holds(t, card, H.trump)) {
       w = wt->win_holds - r;
     } else if (t.pos == 1 && led_low(wt, t)) {
       w = -r;  // second hand low: winning a low lead cheaply only sets up 4th hand's card
@@ -209,10 +220,10 @@ int follow_weight(W wt, const Hands& H, const TrickView& t, int card) {
   } else if (s == H.trump) {
     if (!wins_now) {
       w = wt->underruff - r;
-    } else if (partner_winning && holds(H, t, t.win_card)) {
+    } else if (partner_winning && later.holds(t, t.win_card, H.trump)) {
       w = wt->ruff_partner - r;
     } else {
-      w = (holds(H, t, card) ? wt->ruff_holds : wt->ruff_overruffable) - r;
+      w = (later.holds(t, card, H.trump) ? wt->ruff_holds : wt->ruff_overruffable) - r;
     }
   } else {
     // Discard: from long suits, low cards. (Sparing suits where we hold the
@@ -260,9 +271,10 @@ void order_by(W wt, const std::array<Bits, 4>& hands, int trump, const TrickView
     }
     suit_best_first(out, from, wt->suit_best);
   } else {
+    const LaterOpponents later(H, t);
     for (int i = from; i < out.size; ++i) {
       const int card = out.moves[i].card;
-      out.moves[i].weight = static_cast<std::int16_t>(follow_weight(wt, H, t, card));
+      out.moves[i].weight = static_cast<std::int16_t>(follow_weight(wt, H, t, later, card));
     }
   }
   // Insertion sort: at most 13 moves, stable, no allocation.

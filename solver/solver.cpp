@@ -77,6 +77,81 @@ bool by_suit_and_rank(const CardScore& a, const CardScore& b) {
   return a.card.rank > b.card.rank;
 }
 
+// The answers of the last few calls, so that a question asked again costs
+// nothing. DDS answers a repeated deal from its transposition table; ours
+// keeps bounds at trick starts only, so without this a repeat would search
+// the first trick of every card again (DDS's list1000 repeats a deal, or a
+// deal and its leader, many times). Answers never depend on earlier calls
+// (Solver's contract), so a kept answer is the one a new search would give.
+class RecentAnswers {
+ public:
+  enum Kind : std::uint8_t { kMaxTricks, kSolve, kBestCard, kBestCards, kDdTable };
+  struct Key {
+    std::array<Bits, 4> hands{};
+    std::array<std::int8_t, 3> trick{};
+    std::uint8_t trick_size = 0, trump = 0, leader = 0;
+    Kind kind = kMaxTricks;
+    unsigned mask = 0;  // the strains of a DD table
+    friend bool operator==(const Key&, const Key&) = default;
+  };
+  static Key key_of(const Position& p, Kind kind) {
+    Key k;
+    for (int s = 0; s < 4; ++s) k.hands[s] = p.hand(seat_from_int(s)).bits();
+    for (int i = 0; i < p.trick_size(); ++i) k.trick[i] = std::int8_t(p.trick_card(i).index());
+    k.trick_size = std::uint8_t(p.trick_size());
+    k.trump = std::uint8_t(to_int(p.trump()));
+    k.leader = std::uint8_t(to_int(p.leader()));
+    k.kind = kind;
+    return k;
+  }
+  static Key key_of(const Deal& d, unsigned mask) {
+    Key k;
+    for (int s = 0; s < 4; ++s) k.hands[s] = d.hand(seat_from_int(s)).bits();
+    k.kind = kDdTable;
+    k.mask = mask;
+    return k;
+  }
+
+  const SolveResult* find(const Key& key) const {
+    for (const Slot& s : slots_)
+      if (s.used && s.key == key) return &s.result;
+    return nullptr;
+  }
+  const DdTable* find_table(const Key& key) const {
+    for (const TableSlot& s : tables_)
+      if (s.used && s.key == key) return &s.table;
+    return nullptr;
+  }
+  void put(const Key& key, const SolveResult& r) {
+    slots_[next_] = Slot{key, r, true};
+    next_ = (next_ + 1) % kSlots;
+  }
+  void put_table(const Key& key, const DdTable& t) {
+    tables_[next_table_] = TableSlot{key, t, true};
+    next_table_ = (next_table_ + 1) % kTableSlots;
+  }
+  void clear() {
+    for (Slot& s : slots_) s.used = false;
+    for (TableSlot& s : tables_) s.used = false;
+  }
+
+ private:
+  static constexpr int kSlots = 8, kTableSlots = 4;
+  struct Slot {
+    Key key;
+    SolveResult result;
+    bool used = false;
+  };
+  struct TableSlot {
+    Key key;
+    DdTable table;
+    bool used = false;
+  };
+  std::array<Slot, kSlots> slots_{};
+  std::array<TableSlot, kTableSlots> tables_{};
+  int next_ = 0, next_table_ = 0;
+};
+
 }  // namespace
 
 struct Solver::Impl {
@@ -87,6 +162,7 @@ struct Solver::Impl {
   // deal (play-by-play analysis).
   std::array<Bits, 4> deal_hands{};
   std::unique_ptr<detail::EndgameProbe> probe;
+  RecentAnswers recent;
 
   explicit Impl(const SolverOptions& o)
       : options(o),
@@ -253,12 +329,19 @@ const SolverOptions& Solver::options() const {
 }
 
 int Solver::max_tricks(const Position& position) {
+  const auto key = RecentAnswers::key_of(position, RecentAnswers::kMaxTricks);
+  if (const SolveResult* r = impl_->recent.find(key)) return r->tricks;
   const Impl::Call call{*impl_};
-  return impl_->side_tricks(position, position.to_play(),
-                            Impl::guess_for(position, position.to_play()));
+  SolveResult r;
+  r.tricks = impl_->side_tricks(position, position.to_play(),
+                                Impl::guess_for(position, position.to_play()));
+  impl_->recent.put(key, r);
+  return r.tricks;
 }
 
 SolveResult Solver::solve(const Position& position) {
+  const auto key = RecentAnswers::key_of(position, RecentAnswers::kSolve);
+  if (const SolveResult* r = impl_->recent.find(key)) return *r;
   const Impl::Call call{*impl_};
   SolveResult result;
   const Seat mover = position.to_play();
@@ -319,10 +402,13 @@ SolveResult Solver::solve(const Position& position) {
                      if (a.tricks != b.tricks) return a.tricks > b.tricks;
                      return by_suit_and_rank(a, b);
                    });
+  impl_->recent.put(key, result);
   return result;
 }
 
 SolveResult Solver::best_card(const Position& position) {
+  const auto key = RecentAnswers::key_of(position, RecentAnswers::kBestCard);
+  if (const SolveResult* r = impl_->recent.find(key)) return *r;
   const Impl::Call call{*impl_};
   SolveResult result;
   const Runs runs = legal_runs(position);
@@ -330,10 +416,13 @@ SolveResult Solver::best_card(const Position& position) {
   int run = -1;
   result.tricks = impl_->best_run(position, runs, run);
   result.cards.push_back(CardScore{runs.at[run].card, runs.at[run].equals, result.tricks});
+  impl_->recent.put(key, result);
   return result;
 }
 
 SolveResult Solver::best_cards(const Position& position) {
+  const auto key = RecentAnswers::key_of(position, RecentAnswers::kBestCards);
+  if (const SolveResult* r = impl_->recent.find(key)) return *r;
   const Impl::Call call{*impl_};
   SolveResult result;
   const Runs runs = legal_runs(position);
@@ -351,6 +440,7 @@ SolveResult Solver::best_cards(const Position& position) {
       result.cards.push_back(CardScore{r.card, r.equals, result.tricks});
   }
   std::sort(result.cards.begin(), result.cards.end(), by_suit_and_rank);
+  impl_->recent.put(key, result);
   return result;
 }
 
@@ -384,6 +474,8 @@ DdTable Solver::dd_table(const Deal& deal) {
 }
 
 DdTable Solver::dd_table(const Deal& deal, unsigned strain_mask) {
+  const auto key = RecentAnswers::key_of(deal, strain_mask);
+  if (const DdTable* t = impl_->recent.find_table(key)) return *t;
   const Impl::Call call{*impl_};
   DdTable table;
   const int k = deal.tricks_left();
@@ -401,6 +493,7 @@ DdTable Solver::dd_table(const Deal& deal, unsigned strain_mask) {
       table.tricks[s][to_int(declarer)] = is_north_south(declarer) ? ns : k - ns;
     }
   }
+  impl_->recent.put_table(key, table);
   return table;
 }
 
@@ -448,6 +541,7 @@ void Solver::reset_stats() {
 
 void Solver::clear() {
   impl_->search->clear_table();
+  impl_->recent.clear();
 }
 
 }  // namespace ddtb

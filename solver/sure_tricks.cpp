@@ -666,9 +666,11 @@ int cash_after_trick(const std::array<Bits, 4>& h, int lead_suit, int taker, boo
     const Bits others = all & m & ~h[taker];
     if (!others) {
       q += count(mine);  // nobody else holds the suit: every card wins
-    } else if (top_bit(mine) > top_bit(others)) {
-      ++q;
-      winners |= top_bit(mine);
+    } else {
+      // Its cards above every other card of the suit win one by one.
+      const Bits tops = mine & above(top_bit(others));
+      q += count(tops);
+      winners |= tops;
     }
   }
   return q;

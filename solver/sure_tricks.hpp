@@ -40,12 +40,13 @@ bool wins_current_trick(const std::array<Bits, 4>& hands, int trump, int leader,
                         int lead_suit, int win_card, int win_seat, int side, Bits& winners,
                         int* taker = nullptr);
 
-// No trumps: the tricks that `taker`, having won the trick in progress (with
-// its top card of the led suit, still to be played when `taker_to_play`),
-// then cashes in a row on lead: the top card of each suit it holds (the
-// cards of the other hands still to play to this trick only lower theirs),
-// or every card of a suit nobody else holds. Adds the ranks relied on to
-// `winners`.
+// The tricks that `taker`, having won the trick in progress (with its top
+// card of the led suit, still to be played when `taker_to_play`), then
+// cashes in a row on lead: in each suit its cards above every other hand's
+// (the cards of the other hands still to play to this trick only lower
+// theirs), or every card of a suit nobody else holds. Valid when nobody can
+// ruff: in no trumps, or when no other hand holds a trump. Adds the ranks
+// relied on to `winners`.
 int cash_after_trick(const std::array<Bits, 4>& hands, int lead_suit, int taker, bool taker_to_play,
                      Bits& winners);
 

@@ -71,7 +71,8 @@ class TransTable {
   static constexpr int kMaxListEntries = 1 << kMaxListLog2;
 
   // The second part of the key: the seat on lead (0..3) and the strain
-  // (0..3, or 4 for no trump). An entry holds for every position of its key
+  // (0..3, or 4 for no trump; the engine keys a position without trumps as
+  // no trump, Engine::table_strain). An entry holds for every position of its key
   // whatever the deal it came from (solver/README.md), so the table keeps
   // entries of any number of deals and strains side by side.
   static constexpr int lead_key(int leader, int strain) { return strain << 2 | leader; }

@@ -1,4 +1,5 @@
-// Canonical form of a trick-start position (DESIGN §4). Internal.
+// Canonical form of a trick-start position (docs/DESIGN.md, "Canonical
+// positions"). Internal.
 //
 // A tablebase position is the start of a trick: k tricks left (4k cards), a
 // seat on lead and a strain. Its value is the number of the k tricks that the

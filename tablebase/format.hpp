@@ -40,9 +40,8 @@ inline constexpr std::uint32_t kBuilderVersion = 1;
 inline constexpr std::size_t kHeaderBytes = 128;
 inline constexpr std::size_t kChunkEntryBytes = 32;
 // Partitions are stored in chunks of about this many raw bytes, each
-// compressed on its own: bigger chunks compress better (12-card trump sets:
-// 1.13 bytes per set at 4 KiB, 0.79 at 64 KiB), smaller ones decode faster
-// on a cache miss.
+// compressed on its own: bigger chunks compress better, smaller ones decode
+// faster on a cache miss (tablebase/FORMAT.md, "Layout").
 inline constexpr std::size_t kChunkTargetBytes = std::size_t{16} << 10;
 
 struct FileHeader {

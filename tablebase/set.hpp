@@ -1,4 +1,4 @@
-// Sets of positions within one partition (DESIGN §4 "Sets"). Internal.
+// Sets of positions within one partition (docs/DESIGN.md, "Sets"). Internal.
 //
 // Within a partition (a canonical shape), a state is one owner sequence per
 // slot. A set constrains, for each slot, the owner of each card position to a

@@ -141,11 +141,10 @@ struct Tablebase::Impl {
   // chunk directory, the chunk cache or the chunk's partition bounds: the
   // mapping holds them as long as the Tablebase lives. Read and written
   // through atomic_ref. The pages are made at open, all at once and huge
-  // where the system allows: faulted in one 4 KiB page at a time as probes
-  // first wrote them, they cost more than they saved where each position
-  // touches partitions no other does (isolated 21-card endgames: 0.94 ->
-  // 1.07 of the time without tables), and made at once in 4 KiB pages they
-  // added 30-60 ms to opening the 20-card tables.
+  // where the system allows: faulted in one page at a time as probes first
+  // wrote them, they cost more than they saved where each position touches
+  // partitions no other does, and made at once in small pages they slowed
+  // the opening of large tables (docs/PERFORMANCE.md, "The 20-card tables").
   std::array<std::unique_ptr<std::uint64_t[], Unmap>, kLayers> direct;
   static std::unique_ptr<std::uint64_t[], Unmap> make_direct(std::size_t partitions) {
     const std::size_t bytes = std::max<std::size_t>(partitions, 1) * sizeof(std::uint64_t);

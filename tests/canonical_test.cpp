@@ -72,7 +72,8 @@ std::array<Bits, 4> rename_ranks(const std::array<Bits, 4>& h, Rng& rng) {
 }
 
 TEST(Canonical, ShapeCountsMatchTheDesign) {
-  // DESIGN.md §4: canonical shapes (seat 0 leads), no trump / trump.
+  // docs/DESIGN.md, "Canonical positions": canonical shapes (seat 0 leads), no
+  // trump / trump.
   const int expected[5][2] = {
       {15, 37}, {483, 1571}, {6996, 25645}, {64157, 244857}, {411559, 1605556}};
   for (int k = 1; k <= 5; ++k) {
@@ -114,7 +115,8 @@ TEST(Canonical, ShapeIndexFindsEveryPartitionAndEveryPositionsShape) {
 }
 
 TEST(Canonical, StateCountsMatchTheDesign) {
-  // DESIGN.md §4: canonical states with 8 cards are 24,594 / 62,568.
+  // docs/DESIGN.md, "Canonical positions": canonical states with 8 cards are
+  // 24,594 / 62,568.
   for (int kc = 0; kc < 2; ++kc) {
     const StrainClass k = static_cast<StrainClass>(kc);
     std::uint64_t states = 0;

@@ -9,9 +9,6 @@ if(NOT TARGET ddtb_dds OR NOT TARGET ddtb_dds_peer)
   return()
 endif()
 
-target_sources(ddtb_test_support PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/support/capi_compare.cpp
-                                         ${CMAKE_CURRENT_SOURCE_DIR}/support/par_lines.cpp)
-
 function(ddtb_add_capi_test name)
   ddtb_add_test(${name} ${ARGN})
   target_link_libraries(${name} PRIVATE ddtb_dds_internal)
@@ -24,9 +21,9 @@ ddtb_add_capi_test(ddtb_capi_golden_test SOURCES capi_golden_test.cpp)
 ddtb_add_capi_test(ddtb_capi_golden_long_test SOURCES capi_golden_test.cpp LABELS long TIMEOUT 3600)
 target_compile_definitions(ddtb_capi_golden_long_test PRIVATE DDTB_GOLDEN_LONG)
 
-# The reference libdds's C functions, typed with our dll.h (for the tests
-# that call the same function on both libraries), and small endgame tables.
-target_sources(ddtb_test_support PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/support/dds_c_api.cpp)
+# Small endgame tables. (The reference libdds's C functions, typed with our
+# dll.h, for the tests that call the same function on both libraries, are in
+# ddtb_test_support: tests/support/dds_c_api.hpp.)
 add_library(ddtb_capi_small_tables STATIC support/small_tables.cpp)
 target_include_directories(ddtb_capi_small_tables PUBLIC ${PROJECT_SOURCE_DIR})
 target_link_libraries(ddtb_capi_small_tables PUBLIC ddtb_builder)
@@ -64,9 +61,7 @@ function(ddtb_add_capi_c_test name source)
   set_target_properties(${name} PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON
                                            C_EXTENSIONS OFF LINKER_LANGUAGE CXX)
   target_link_libraries(${name} PRIVATE ddtb_dds_internal)
-  if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
-    target_compile_options(${name} PRIVATE -Wall -Wextra -pedantic -Werror)
-  endif()
+  ddtb_warnings(${name} PEDANTIC ERRORS)
   add_test(NAME ${name} COMMAND ${name})
   set_tests_properties(${name} PROPERTIES TIMEOUT 120)
 endfunction()

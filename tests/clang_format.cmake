@@ -3,8 +3,14 @@
 #   cmake -DCLANG_FORMAT=<clang-format-14> -DSOURCE_DIR=<repo> -P clang_format.cmake
 # The version is pinned: another clang-format formats some constructs
 # differently.
-if(NOT CLANG_FORMAT OR NOT SOURCE_DIR)
+if(NOT SOURCE_DIR)
   message(FATAL_ERROR "usage: cmake -DCLANG_FORMAT=<clang-format-14> -DSOURCE_DIR=<repo> -P clang_format.cmake")
+endif()
+# A missing tool fails the check: the formatting would go unchecked.
+if(NOT CLANG_FORMAT OR NOT EXISTS "${CLANG_FORMAT}")
+  message(FATAL_ERROR "clang-format-14 not found (CLANG_FORMAT=\"${CLANG_FORMAT}\"): the "
+                      "formatting cannot be checked. Install it (Debian: apt-get install "
+                      "clang-format-14, or scripts/install-deps.sh) and configure again.")
 endif()
 set(files "")
 foreach(dir core solver tablebase builder capi cli tools python wasm bench tests include)

@@ -1,12 +1,10 @@
 # Core correctness tests: the card and position types, the solver against a
 # brute-force reference, and the solver against DDS's golden hands.
-target_sources(ddtb_test_support PRIVATE
-  ${CMAKE_CURRENT_SOURCE_DIR}/support/reference.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/support/ref_file.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/support/golden_data.cpp)
 
 ddtb_add_test(ddtb_cards_test SOURCES cards_test.cpp)
 ddtb_add_test(ddtb_position_test SOURCES position_test.cpp)
+# Names of strains, seats, vulnerabilities, sides, and contracts.
+ddtb_add_test(ddtb_names_test SOURCES names_test.cpp)
 # Module tests of the search's parts on their own.
 ddtb_add_test(ddtb_tt_test SOURCES tt_test.cpp)
 ddtb_add_test(ddtb_sure_tricks_test SOURCES sure_tricks_test.cpp)
@@ -49,13 +47,33 @@ add_test(NAME ddtb_module_arrows
 
 # Every source file formatted as .clang-format says (tests/clang_format.cmake),
 # with the pinned clang-format-14 (scripts/install-deps.sh installs it).
+# Without it the test is still there, and fails saying what is missing: a
+# check that cannot run must not pass.
 find_program(DDTB_CLANG_FORMAT NAMES clang-format-14)
-if(DDTB_CLANG_FORMAT)
-  add_test(NAME ddtb_clang_format
-           COMMAND ${CMAKE_COMMAND} -DCLANG_FORMAT=${DDTB_CLANG_FORMAT}
-                   -DSOURCE_DIR=${PROJECT_SOURCE_DIR} -P
-                   ${CMAKE_CURRENT_SOURCE_DIR}/clang_format.cmake)
-else()
-  message(STATUS "clang-format-14 not found: the formatting check is off")
+if(NOT DDTB_CLANG_FORMAT)
+  message(WARNING "clang-format-14 not found: the test ddtb_clang_format will fail "
+                  "(scripts/install-deps.sh installs it)")
 endif()
+add_test(NAME ddtb_clang_format
+         COMMAND ${CMAKE_COMMAND} -DCLANG_FORMAT=${DDTB_CLANG_FORMAT}
+                 -DSOURCE_DIR=${PROJECT_SOURCE_DIR} -P
+                 ${CMAKE_CURRENT_SOURCE_DIR}/clang_format.cmake)
+
+# Every relative link and cited repository path in the documents, the CMake
+# files and the sources' comments leads somewhere in the repository
+# (tests/check_links.py), and the check itself reports a planted dead
+# reference of each kind (--self-test). Python 3 comes with Debian's
+# python3-dev (scripts/install-deps.sh); without it both tests fail.
+find_package(Python3 3.8 COMPONENTS Interpreter)
+if(Python3_Interpreter_FOUND)
+  set(ddtb_links_python ${Python3_EXECUTABLE})
+else()
+  message(WARNING "Python 3 not found: the tests ddtb_links and ddtb_links_selftest will fail")
+  set(ddtb_links_python python3-NOTFOUND)
+endif()
+add_test(NAME ddtb_links
+         COMMAND ${ddtb_links_python} ${CMAKE_CURRENT_SOURCE_DIR}/check_links.py
+                 ${PROJECT_SOURCE_DIR})
+add_test(NAME ddtb_links_selftest
+         COMMAND ${ddtb_links_python} ${CMAKE_CURRENT_SOURCE_DIR}/check_links.py --self-test)
 

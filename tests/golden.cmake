@@ -13,9 +13,7 @@ add_executable(ddtb-make-golden tools/make_golden.cpp tools/golden_deals.cpp
 # ddtb_dds_internal only for the C struct conversions of the test support
 # (capi_compare.cpp); every answer written comes from libdds through the peer.
 target_link_libraries(ddtb-make-golden PRIVATE ddtb_test_support ddtb_tools ddtb_dds_internal)
-if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
-  target_compile_options(ddtb-make-golden PRIVATE -Wall -Wextra)
-endif()
+ddtb_warnings(ddtb-make-golden)
 
 add_test(NAME ddtb_golden_data_check
          COMMAND ddtb-make-golden --check ${DDTB_GOLDEN_DIR})

@@ -1,6 +1,7 @@
-// Golden tests against DDS 2.9's answers in hand lists of DDS's format: for
-// every deal, the DD table must equal TABLE, the SolveBoard result of the
-// opening lead must equal FUT, and the play analysis must equal TRACE.
+// Golden tests against DDS 2.9's answers in hand lists of DDS's format
+// (tests/README.md, "DDS's hand lists"): for every deal, the DD table must
+// equal TABLE, the SolveBoard result of the opening lead must equal FUT, and
+// the play analysis must equal TRACE.
 //
 // The lists: the project's own, tests/data/golden/deals.txt (always there;
 // a missing or corrupt file fails), and DDS's list100.txt from DDTB_REF_DIR

@@ -521,6 +521,38 @@ TEST(SolverVsReferenceShared, Deterministic) {
   EXPECT_GT(a.stats().nodes, 0u);
 }
 
+// A question asked again is answered from the Solver's recent answers: the
+// same answer (the reference's best score), and no search. After clear() it
+// is searched again.
+TEST(SolverVsReferenceShared, RepeatedQuestionsAreNotSearchedAgain) {
+  Solver solver;
+  for (int i = 0; i < 12; ++i) {
+    const std::uint64_t seed = kSeedBase + 4'000'000 + static_cast<std::uint64_t>(i);
+    Rng rng(seed);
+    const int tricks = 2 + static_cast<int>(rng.below(3));
+    const Position p = random_position(rng, tricks, i % 4, strain_from_int(i % kNumStrains),
+                                       seat_from_int(i % kNumSeats));
+    const Position other = random_position(rng, tricks, 0, p.trump(), p.leader());
+    SCOPED_TRACE("seed " + std::to_string(seed) + ": " + describe(p));
+    const int want = reference_max_tricks(p);
+    const SolveResult all = solver.solve(p), one = solver.best_card(p), best = solver.best_cards(p);
+    const int most = solver.max_tricks(p);
+    const DdTable table = solver.dd_table(*Deal::from_hands(other.hands()));
+    EXPECT_EQ(all.tricks, want);
+    EXPECT_EQ(most, want);
+    const std::uint64_t nodes = solver.stats().nodes;
+    EXPECT_EQ(solver.solve(p).cards, all.cards);
+    EXPECT_EQ(solver.best_card(p).cards, one.cards);
+    EXPECT_EQ(solver.best_cards(p).cards, best.cards);
+    EXPECT_EQ(solver.max_tricks(p), want);
+    EXPECT_EQ(solver.dd_table(*Deal::from_hands(other.hands())), table);
+    EXPECT_EQ(solver.stats().nodes, nodes) << "a repeated question was searched again";
+    solver.clear();
+    EXPECT_EQ(solver.solve(p).cards, all.cards);
+    EXPECT_GT(solver.stats().nodes, nodes) << "clear() kept the recent answers";
+  }
+}
+
 // --- textbook endings ----------------------------------------------------
 
 struct Ending {

@@ -15,7 +15,7 @@ namespace ddtb::cli::test {
 inline void damage_chunk_data(const std::filesystem::path& file) {
   std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
   ASSERT_TRUE(f) << file;
-  std::uint64_t data_offset = 0;  // header offset 56, little-endian (FORMAT.md)
+  std::uint64_t data_offset = 0;  // header offset 56, little-endian (tablebase/FORMAT.md)
   f.seekg(56);
   f.read(reinterpret_cast<char*>(&data_offset), sizeof data_offset);
   const auto size = std::filesystem::file_size(file);

@@ -86,8 +86,8 @@ std::vector<LayerStats> Tables::stats_;
 std::vector<LayerStats> Tables::bound_stats_;
 
 TEST_F(Tables, SetCountsBeatThePrototype) {
-  // DESIGN.md §5: a prototype needed 73 / 5,956 / 316,844 sets after
-  // compaction for 4 / 8 / 12 cards (NT + trump).
+  // docs/DESIGN.md, "Yardsticks": a prototype needed 73 / 5,956 / 316,844
+  // sets after compaction for 4 / 8 / 12 cards (NT + trump).
   const std::uint64_t prototype[3] = {73, 5956, 316844};
   ASSERT_EQ(stats_.size(), 6u);
   for (int t = 0; t < 3; ++t) {
@@ -118,7 +118,8 @@ TEST_F(Tables, VerifyBothWays) {
   }
   EXPECT_EQ(report->layers[6].bound, 2);
   EXPECT_EQ(report->layers[7].bound, 2);
-  // Every canonical state of 12 cards was checked (DESIGN.md §4 counts), in
+  // Every canonical state of 12 cards was checked (the counts of
+  // docs/DESIGN.md, "Canonical positions"), in
   // the exact and in the bound layers.
   for (int i : {4, 6}) {
     EXPECT_EQ(report->layers[i].states_checked, 8554536u);
@@ -553,11 +554,12 @@ TEST_F(Tables, SessionsAgreeWithTheSolverThroughChunksAndInPlace) {
 
 // What the search relies on: a table answer holds for every position that
 // agrees with the probed one on the cards the answer specified (they are
-// backed up as winning ranks, DESIGN §3). Positions of the same shape with
-// the unspecified cards of each suit dealt again among the same seats must
-// have the same exact value, and be on the same side of a bound. This is
-// where a set correct only on canonical states would fail: the reshuffled
-// positions include the other orders of interchangeable suits.
+// backed up as winning ranks: docs/DESIGN.md, "Winning ranks"). Positions of
+// the same shape with the unspecified cards of each suit dealt again among
+// the same seats must have the same exact value, and be on the same side of
+// a bound. This is where a set correct only on canonical states would fail:
+// the reshuffled positions include the other orders of interchangeable
+// suits.
 TEST_F(Tables, SpecifiedCardsDecideEveryPositionSharingThem) {
   auto tb = Tablebase::open(dir_);
   ASSERT_TRUE(tb) << tb.error().message;

@@ -1,5 +1,5 @@
 // ddtb-bench.js: the node-count signature of the WebAssembly build, run by
-// Node (tests/wasm.cmake). The same workload as the native ddtb-bench
+// Node (wasm/tests/tests.cmake). The same workload as the native ddtb-bench
 // (bench/signature_workload.hpp), so it must print the same node count.
 //
 //   node ddtb-bench.js [signature] [--list FILE]

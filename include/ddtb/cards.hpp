@@ -84,6 +84,12 @@ DDTB_EXPORT std::optional<Suit> suit_from_letter(char c);
 DDTB_EXPORT std::optional<Strain> strain_from_letter(char c);
 DDTB_EXPORT std::optional<Seat> seat_from_letter(char c);
 DDTB_EXPORT std::optional<int> rank_from_letter(char c);
+// A strain or a seat as people name it, case-insensitive: its letter
+// ("S", "n"), "NT", or the word ("Spades" .. "Clubs", "NoTrump", "No trump";
+// "North" .. "West"); nullopt for anything else. The one table of these
+// names: ddsolve, the Python module and the JavaScript package all use it.
+DDTB_EXPORT std::optional<Strain> strain_from_name(std::string_view text);
+DDTB_EXPORT std::optional<Seat> seat_from_name(std::string_view text);
 
 // A single card. `rank` is 2..14.
 struct Card {

@@ -7,8 +7,8 @@
  * A handle owns one solver: its transposition table stays warm from one call
  * to the next, so a client that solves many related positions (the same
  * deal card by card, sampled deals sharing a hand) gains from keeping one
- * handle; the table's entries stay valid across deals (ddtb's solver/
- * README.md, "Across deals"), so answers never depend on what the handle
+ * handle; the table's entries stay valid across deals (ddtb's
+ * solver/README.md, "Across deals"), so answers never depend on what the handle
  * solved before, only the node counts and the time do. The answers are
  * exactly SolveBoard's, CalcDDtable's and CalcPar's: the same code runs.
  *

@@ -22,10 +22,13 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ddtb/cards.hpp"
+#include "ddtb/expected.hpp"
 #include "ddtb/export.hpp"
 #include "ddtb/solver.hpp"
 
@@ -47,7 +50,31 @@ constexpr bool is_vulnerable(Vulnerability v, Side s) {
          (v == Vulnerability::EastWest && s == Side::EastWest);
 }
 
+// A vulnerability or a side as people name it, case-insensitive:
+// "None" (or "Love", "-"), "NS", "EW", "Both" (or "All"); a side "NS" or
+// "EW". nullopt for anything else.
+DDTB_EXPORT std::optional<Vulnerability> vulnerability_from_name(std::string_view text);
+DDTB_EXPORT std::optional<Side> side_from_name(std::string_view text);
+
 enum class Doubling : std::uint8_t { Undoubled = 0, Doubled = 1, Redoubled = 2 };
+
+// A contract as written down.
+struct Contract {
+  int level = 0;  // 1..7; 0 when the text names the strain only ("S", "NT")
+  Strain strain = Strain::NoTrump;
+  Doubling doubling = Doubling::Undoubled;
+  std::optional<Seat> declarer;  // when the text names one
+  friend bool operator==(const Contract&, const Contract&) = default;
+};
+
+// Parses a contract, case-insensitive: a level 1..7, the strain (S, H, D,
+// C, NT, or N for no trump), then X (doubled) or XX (redoubled) when the
+// level is given, then optionally the declarer's seat, after a space, a "-"
+// or "by": "4S", "3NTX", "7hxx", "3N", "4S by N", "4SN", "3NT-W", "4Hx E".
+// Without a level, the strain alone ("S", "NT": an end position's) and an
+// optional declarer ("S N"). Spaces may separate the parts. kSyntax, the
+// message quoting the text and saying what is wrong, for anything else.
+DDTB_EXPORT Expected<Contract> parse_contract(std::string_view text);
 
 // Duplicate score of a contract for the declaring side: positive when it
 // makes (trick score, game/part-score and slam bonuses, overtricks, the

@@ -3,7 +3,9 @@
 // A Solver owns its transposition table and its counters; use one per thread.
 // It holds no global state, so any number of Solvers run concurrently. Results
 // are deterministic: the same calls in the same order on a fresh Solver give
-// the same answers and the same node counts.
+// the same answers and the same node counts. A question asked again (the same
+// call on the same position, among the last few calls) is answered from the
+// earlier answer without a search.
 //
 // Memory: the transposition table starts at SolverOptions::tt_memory_bytes.
 // A search that fills it (a freak deal, say) lets it double, up to
@@ -37,10 +39,9 @@ struct OrderingWeights;
 // list100 DD tables (bench/README.md): larger tables gave no measurable gain.
 inline constexpr std::size_t kDefaultTtMemoryBytes = std::size_t{40} << 20;
 // Default cap for a table that grows during a search that needs it. Only
-// freak deals fill the default table (list100 and a robot's calls never do):
-// DDS's thomas1, no trump, East to lead, takes 7.5 s with this cap and 6.5 s
-// with 96 MiB (DDS 28-42 s), and the process stays under half of DDS's
-// memory (DDS grows its tables to 160 MB).
+// freak deals fill the default table (list100 and a robot's calls never do);
+// what the cap costs them in time and saves in memory: docs/PERFORMANCE.md,
+// "Memory".
 inline constexpr std::size_t kDefaultTtMaxMemoryBytes = std::size_t{64} << 20;
 // The smallest budget accepted; smaller requests are raised to it.
 inline constexpr std::size_t kMinTtMemoryBytes = std::size_t{1} << 20;
@@ -181,7 +182,8 @@ class DDTB_EXPORT Solver {
   const SolverOptions& options() const;
   SolverStats stats() const;
   void reset_stats();
-  // Empties the transposition table (results never depend on it; speed does).
+  // Empties the transposition table and forgets the recent answers (results
+  // never depend on them; speed does).
   void clear();
 
  private:

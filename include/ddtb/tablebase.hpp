@@ -34,11 +34,10 @@ struct TablebaseOptions {
   // decompressed copies of compressed chunks, and the partitions' bounds of
   // every loaded chunk (a chunk stored as is stays in the operating system's
   // file cache, shared by every process). Each searching thread may hold up
-  // to 64 more chunks (about 1 MiB). The 4- to 16-card tables take about
-  // 10 MiB of it. Outside the bound, made when the tables are opened: where
-  // each partition of a chunk stored as is lies in its file once a probe has
-  // loaded the chunk, 8 bytes per partition and file (the 4- to 16-card
-  // tables: 7.6 MiB, the 20-card layers 62 MiB more).
+  // to 64 more chunks. Outside the bound, made when the tables are opened:
+  // where each partition of a chunk stored as is lies in its file once a
+  // probe has loaded the chunk, 8 bytes per partition and file. What the
+  // default tables take of each: docs/USAGE.md, "Endgame tables".
   std::size_t cache_bytes = std::size_t{256} << 20;
 };
 

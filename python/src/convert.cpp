@@ -9,11 +9,6 @@ namespace ddtb::python {
 
 namespace {
 
-std::string upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // The text of a Python value for an error message: its repr, shortened.
 std::string shown(py::handle h) {
   std::string r = py::repr(h).cast<std::string>();
@@ -56,47 +51,34 @@ void raise_value_error(const std::string& what, const std::string& message) {
   throw py::value_error(what.empty() ? message : what + ": " + message);
 }
 
+// The names come from the library (strain_from_name, ...): the same table
+// as ddsolve's and the JavaScript package's.
 Strain to_strain(py::handle h, const std::string& what) {
   if (py::isinstance<Strain>(h)) return h.cast<Strain>();
-  const std::string t = upper(text_of(h, what, "a strain (S, H, D, C, NT)"));
-  if (t == "NT" || t == "N" || t == "NOTRUMP" || t == "NO TRUMP") return Strain::NoTrump;
-  if (t == "SPADES") return Strain::Spades;
-  if (t == "HEARTS") return Strain::Hearts;
-  if (t == "DIAMONDS") return Strain::Diamonds;
-  if (t == "CLUBS") return Strain::Clubs;
-  if (t.size() == 1)
-    if (auto s = strain_from_letter(t[0])) return *s;
-  raise_value_error(what, "'" + h.cast<std::string>() + "' is not a strain (S, H, D, C, NT)");
+  const std::string t = text_of(h, what, "a strain (S, H, D, C, NT)");
+  if (auto s = strain_from_name(t)) return *s;
+  raise_value_error(what, "'" + t + "' is not a strain (S, H, D, C, NT)");
 }
 
 Seat to_seat(py::handle h, const std::string& what) {
   if (py::isinstance<Seat>(h)) return h.cast<Seat>();
-  const std::string t = upper(text_of(h, what, "a seat (N, E, S, W)"));
-  static const char* const kNames[] = {"NORTH", "EAST", "SOUTH", "WEST"};
-  for (int s = 0; s < kNumSeats; ++s)
-    if (t == kNames[s]) return seat_from_int(s);
-  if (t.size() == 1)
-    if (auto s = seat_from_letter(t[0])) return *s;
-  raise_value_error(what, "'" + h.cast<std::string>() + "' is not a seat (N, E, S, W)");
+  const std::string t = text_of(h, what, "a seat (N, E, S, W)");
+  if (auto s = seat_from_name(t)) return *s;
+  raise_value_error(what, "'" + t + "' is not a seat (N, E, S, W)");
 }
 
 Vulnerability to_vulnerability(py::handle h, const std::string& what) {
   if (py::isinstance<Vulnerability>(h)) return h.cast<Vulnerability>();
-  const std::string t = upper(text_of(h, what, "a vulnerability (None, NS, EW, Both)"));
-  if (t == "NONE" || t == "-" || t == "LOVE") return Vulnerability::None;
-  if (t == "BOTH" || t == "ALL") return Vulnerability::Both;
-  if (t == "NS") return Vulnerability::NorthSouth;
-  if (t == "EW") return Vulnerability::EastWest;
-  raise_value_error(what,
-                    "'" + h.cast<std::string>() + "' is not a vulnerability (None, NS, EW, Both)");
+  const std::string t = text_of(h, what, "a vulnerability (None, NS, EW, Both)");
+  if (auto v = vulnerability_from_name(t)) return *v;
+  raise_value_error(what, "'" + t + "' is not a vulnerability (None, NS, EW, Both)");
 }
 
 Side to_side(py::handle h, const std::string& what) {
   if (py::isinstance<Side>(h)) return h.cast<Side>();
-  const std::string t = upper(text_of(h, what, "a side (NS, EW)"));
-  if (t == "NS") return Side::NorthSouth;
-  if (t == "EW") return Side::EastWest;
-  raise_value_error(what, "'" + h.cast<std::string>() + "' is not a side (NS, EW)");
+  const std::string t = text_of(h, what, "a side (NS, EW)");
+  if (auto s = side_from_name(t)) return *s;
+  raise_value_error(what, "'" + t + "' is not a side (NS, EW)");
 }
 
 Card to_card(py::handle h, const std::string& what) {
@@ -167,6 +149,55 @@ Deal to_deal(py::handle h, const std::string& what) {
   if (py::isinstance<py::str>(h))
     return value_or_raise(parse_pbn_deal(h.cast<std::string>()), what);
   return value_or_raise(Deal::from_hands(to_hands(h, what)), what);
+}
+
+Position to_position(py::handle h, const std::string& what) {
+  if (!py::isinstance<Position>(h))
+    raise_value_error(what, "expected a ddtb.Position, got " + type_name(h));
+  return h.cast<Position>();
+}
+
+DdTable to_table(py::handle h, const std::string& what) {
+  if (py::isinstance<DdTable>(h)) return h.cast<DdTable>();
+  DdTable t;
+  const auto check = [&](py::handle v, const std::string& where) {
+    if (!py::isinstance<py::int_>(v)) raise_value_error(where, "expected an int 0..13");
+    const int n = v.cast<int>();
+    if (n < 0 || n > kNumTricks) raise_value_error(where, std::to_string(n) + " is not 0..13");
+    return n;
+  };
+  if (py::isinstance<py::dict>(h)) {
+    const auto d = h.cast<py::dict>();
+    for (int s = 0; s < kNumStrains; ++s) {
+      const std::string key = to_string(strain_from_int(s));
+      if (!d.contains(key)) raise_value_error(what, "no row '" + key + "'");
+      const py::object row = d[py::str(key)];
+      for (int seat = 0; seat < kNumSeats; ++seat) {
+        const std::string name = to_string(seat_from_int(seat));
+        const std::string where = what + "['" + key + "']['" + name + "']";
+        if (!py::isinstance<py::dict>(row) || !row.contains(name))
+          raise_value_error(where, "missing");
+        t.tricks[s][seat] = check(row[py::str(name)], where);
+      }
+    }
+    return t;
+  }
+  if (py::isinstance<py::sequence>(h) && !py::isinstance<py::str>(h)) {
+    const auto rows = h.cast<py::sequence>();
+    if (rows.size() != 5)
+      raise_value_error(what,
+                        "expected 5 rows (S, H, D, C, NT), got " + std::to_string(rows.size()));
+    for (int s = 0; s < kNumStrains; ++s) {
+      const py::object row = rows[s];
+      if (!py::isinstance<py::sequence>(row) || py::len(row) != 4)
+        raise_value_error(what + "[" + std::to_string(s) + "]", "expected 4 values (N, E, S, W)");
+      for (int d = 0; d < kNumSeats; ++d)
+        t.tricks[s][d] = check(row[py::int_(d)],
+                               what + "[" + std::to_string(s) + "][" + std::to_string(d) + "]");
+    }
+    return t;
+  }
+  raise_value_error(what, "expected a DDTable, a dict of rows or a 5 x 4 list");
 }
 
 py::list equal_cards(Suit suit, std::uint16_t equals) {

@@ -52,6 +52,11 @@ Deal to_deal(py::handle h, const std::string& what);
 // The four hands of the forms above without the equal-size check (a
 // position's hands may differ by the cards of the current trick).
 std::array<CardSet, 4> to_hands(py::handle h, const std::string& what);
+// A ddtb.Position.
+Position to_position(py::handle h, const std::string& what);
+// A DDTable, a dict of rows keyed by strain ({'S': {'N': 7, ...}, ...}) or
+// a 5 x 4 list (DDS's resTable), each entry an int 0..13.
+DdTable to_table(py::handle h, const std::string& what);
 
 // The lower cards of a run, from DDS rank bits of the run's suit.
 py::list equal_cards(Suit suit, std::uint16_t equals);

@@ -21,7 +21,10 @@ GOLDEN_DIR = SOURCE_DIR / "tests" / "data" / "golden"
 
 @dataclass
 class RefDeal:
-    """One deal of a hand list in DDS's format (tests/data/golden/README.md)."""
+    """One deal of a hand list in DDS's format.
+
+    Format: tests/README.md, "DDS's hand lists"; tests/data/golden/README.md.
+    """
     line: int
     dealer: int
     vul: int

@@ -1,7 +1,7 @@
 // Reader for hand lists in DDS's format: DDS's own test hands,
-// ../shared/ref/list100.txt and list1000.txt (format in
-// ../shared/ref/README.md, and in tests/data/golden/README.md), and the
-// project's own tests/data/golden/deals.txt (golden_data.hpp).
+// ../shared/ref/list100.txt and list1000.txt (format: tests/README.md,
+// "DDS's hand lists", and tests/data/golden/README.md), and the project's
+// own tests/data/golden/deals.txt (golden_data.hpp).
 //
 // Every line of a deal is parsed and checked (counts, ranges, card texts), so
 // a truncated or corrupt file is an error naming its line rather than a

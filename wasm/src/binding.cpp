@@ -1,10 +1,11 @@
 // The embind binding of libddtb: what wasm/js/index.js calls.
 //
-// Every function takes strings and numbers (the JavaScript side has checked
-// their types) and returns a plain object: the answer, or {error, code} with
-// the library's message naming the argument and the place (convert.hpp).
-// Nothing here throws, and nothing here searches: each answer is one call of
-// the C++ API.
+// Every function takes the JavaScript values its caller gave (index.js
+// passes them on unchecked) and returns a plain object: the answer, or
+// {error, code} with a message naming the argument and the place
+// (args.hpp checks every argument, its type and its value). Nothing here
+// throws, and nothing here searches: each answer is one call of the C++
+// API.
 //
 // A position is given as the deal at the start of a trick (PBN; a full deal
 // or an ending), the trump strain, the seat leading that trick, and the cards
@@ -17,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "args.hpp"
 #include "convert.hpp"
 #include "ddtb/par.hpp"
 #include "ddtb/position.hpp"
@@ -26,41 +28,6 @@
 namespace ddtb::wasm {
 
 namespace {
-
-// A position reached by playing cards from a trick start, with the tricks
-// each side won on the way (index: Side).
-struct PlayedPosition {
-  Position position;
-  std::array<int, 2> won{};
-};
-
-// `finished`: whether a position with every card played is accepted (to be
-// inspected; there is nothing to solve).
-Expected<PlayedPosition> make_position(const std::string& deal_text, const std::string& trump_text,
-                                       const std::string& leader_text,
-                                       const std::string& played_text, bool finished = false) {
-  auto deal = to_deal(deal_text, "deal");
-  if (!deal) return deal.error();
-  auto trump = to_strain(trump_text, "trump");
-  if (!trump) return trump.error();
-  auto leader = to_seat(leader_text, "leader");
-  if (!leader) return leader.error();
-  auto played = to_cards(played_text, "played");
-  if (!played) return played.error();
-  PlayedPosition out{Position::at_trick_start(*deal, *trump, *leader), {}};
-  for (std::size_t i = 0; i < played->size(); ++i) {
-    const Card c = (*played)[i];
-    auto next = out.position.play(c);
-    if (!next)
-      return Error{next.error().code, "played: card " + std::to_string(i + 1) + " (" +
-                                          to_string(c) + "): " + next.error().message};
-    if (next->trick_size() == 0) ++out.won[static_cast<int>(side_of(next->leader()))];
-    out.position = *next;
-  }
-  if (out.position.tricks_left() == 0 && !finished)
-    return Error{ErrorCode::kBadArgument, "played: every card has been played; nothing to solve"};
-  return out;
-}
 
 val cards_value(const std::vector<CardScore>& cards) {
   val out = val::array();
@@ -75,34 +42,29 @@ val solve_result_value(const SolveResult& r) {
   return out;
 }
 
-Expected<DdTable> table_from(const val& tricks) {
-  return to_table(emscripten::vecFromJSArray<int>(tricks), "table");
-}
-
 // A Solver (its transposition table is reused from call to call).
 class Session {
  public:
   Session(double tt_memory_bytes, double tt_max_memory_bytes)
       : solver_(options(tt_memory_bytes, tt_max_memory_bytes)) {}
 
-  // {table} or {error}; `strains` holds bit (1 << strain) for each strain
-  // to solve (31: all).
-  val dd_table(const std::string& deal_text, int strains) {
-    auto deal = to_deal(deal_text, "deal");
+  // {table} or {error}; `strains`: the strains to solve (all when
+  // undefined).
+  val dd_table(const val& deal_arg_value, const val& strains_value) {
+    auto deal = deal_arg(deal_arg_value, "deal");
     if (!deal) return error_value(deal.error());
-    if (strains <= 0 || strains > 31)
-      return error_value({ErrorCode::kBadArgument, "strains: no strain chosen"});
+    auto strains = strains_arg(strains_value);
+    if (!strains) return error_value(strains.error());
     val out = val::object();
-    out.set("table", table_value(solver_.dd_table(*deal, unsigned(strains))));
+    out.set("table", table_value(solver_.dd_table(*deal, *strains)));
     return out;
   }
 
   // `mode`: "all" (Solver::solve), "best" (best_card), "bestCards",
   // "max" (max_tricks), "reaching" (cards_reaching `target`) or "oneReaching"
-  // (card_reaching `target`).
-  val solve(const std::string& deal, const std::string& trump, const std::string& leader,
-            const std::string& played, const std::string& mode, int target) {
-    auto p = make_position(deal, trump, leader, played);
+  // (card_reaching `target`); `target` only for the last two.
+  val solve(const val& position, const std::string& mode, const val& target_value) {
+    auto p = position_arg(position);
     if (!p) return error_value(p.error());
     const Position& pos = p->position;
     if (mode == "all") return solve_result_value(solver_.solve(pos));
@@ -111,29 +73,32 @@ class Session {
     val out = val::object();
     if (mode == "max") {
       out.set("tricks", solver_.max_tricks(pos));
-    } else if (mode == "reaching") {
-      out.set("cards", cards_value(solver_.cards_reaching(pos, target)));
-    } else if (mode == "oneReaching") {
-      const std::optional<CardScore> c = solver_.card_reaching(pos, target);
-      out.set("cards", cards_value(c ? std::vector<CardScore>{*c} : std::vector<CardScore>{}));
-    } else {
+      return out;
+    }
+    if (mode != "reaching" && mode != "oneReaching")
       return error_value({ErrorCode::kBadArgument, "mode: '" + mode + "' is not a solve mode"});
+    auto target = target_arg(target_value);
+    if (!target) return error_value(target.error());
+    if (mode == "reaching") {
+      out.set("cards", cards_value(solver_.cards_reaching(pos, *target)));
+    } else {
+      const std::optional<CardScore> c = solver_.card_reaching(pos, *target);
+      out.set("cards", cards_value(c ? std::vector<CardScore>{*c} : std::vector<CardScore>{}));
     }
     return out;
   }
 
   // {tricks: [...]}: Solver::analyse_play from the position for `side`
-  // ("" : the side of the seat to the right of `leader`, the declarer's).
-  val analyse_play(const std::string& deal, const std::string& trump, const std::string& leader,
-                   const std::string& played, const std::string& cards_text,
-                   const std::string& side_text) {
-    auto p = make_position(deal, trump, leader, played);
+  // (undefined: the side of the seat to the right of the position's leader,
+  // the declarer's).
+  val analyse_play(const val& position, const val& cards_value_in, const val& side_value) {
+    auto p = position_arg(position);
     if (!p) return error_value(p.error());
-    auto cards = to_cards(cards_text, "cards");
+    auto cards = cards_arg(cards_value_in, "cards");
     if (!cards) return error_value(cards.error());
-    Side side = side_of(next_seat(*to_seat(leader, "leader"), 3));
-    if (!side_text.empty()) {
-      auto s = to_side(side_text, "side");
+    Side side = side_of(next_seat(p->first_leader, 3));
+    if (!side_value.isUndefined()) {
+      auto s = side_arg(side_value, "side");
       if (!s) return error_value(s.error());
       side = *s;
     }
@@ -178,9 +143,8 @@ class Session {
 // trump, leader, toPlay, trick: [{seat, card}], legal: [cards], tricksLeft,
 // won: {NS, EW} (tricks taken by `played`)}. Also when every card has
 // been played (no seat to play then: toPlay is the last trick's winner).
-val inspect(const std::string& deal, const std::string& trump, const std::string& leader,
-            const std::string& played) {
-  auto p = make_position(deal, trump, leader, played, true);
+val inspect(const val& position) {
+  auto p = position_arg(position, true);
   if (!p) return error_value(p.error());
   const Position& pos = p->position;
   val out = val::object();
@@ -211,10 +175,10 @@ val inspect(const std::string& deal, const std::string& trump, const std::string
 }
 
 // {deal: "N:..."}: the deal checked and written back in PBN from `first`.
-val normalise_deal(const std::string& text, const std::string& first_text) {
-  auto deal = to_deal(text, "deal");
+val normalise_deal(const val& deal_value, const val& first_value) {
+  auto deal = deal_arg(deal_value, "deal");
   if (!deal) return error_value(deal.error());
-  auto first = to_seat(first_text, "first");
+  auto first = seat_arg(first_value, "first");
   if (!first) return error_value(first.error());
   val out = val::object();
   out.set("deal", to_pbn(*deal, *first));
@@ -222,31 +186,31 @@ val normalise_deal(const std::string& text, const std::string& first_text) {
   return out;
 }
 
-val dealer_par(const val& tricks, const std::string& dealer_text, const std::string& vul_text) {
-  auto table = table_from(tricks);
+val dealer_par(const val& table_value_in, const val& dealer_value, const val& vul_value) {
+  auto table = table_arg(table_value_in);
   if (!table) return error_value(table.error());
-  auto dealer = to_seat(dealer_text, "dealer");
+  auto dealer = seat_arg(dealer_value, "dealer");
   if (!dealer) return error_value(dealer.error());
-  auto vul = to_vulnerability(vul_text, "vulnerability");
+  auto vul = vulnerability_arg(vul_value, "vulnerability");
   if (!vul) return error_value(vul.error());
   return par_value(ddtb::dealer_par(*table, *dealer, *vul));
 }
 
-val sides_par(const val& tricks, const std::string& first_text, const std::string& vul_text) {
-  auto table = table_from(tricks);
+val sides_par(const val& table_value_in, const val& first_value, const val& vul_value) {
+  auto table = table_arg(table_value_in);
   if (!table) return error_value(table.error());
-  auto first = to_side(first_text, "first");
+  auto first = side_arg(first_value, "first");
   if (!first) return error_value(first.error());
-  auto vul = to_vulnerability(vul_text, "vulnerability");
+  auto vul = vulnerability_arg(vul_value, "vulnerability");
   if (!vul) return error_value(vul.error());
   return par_value(ddtb::sides_par(*table, *first, *vul));
 }
 
 // {NS: [score, contracts], EW: [...]}: DDS Par()'s texts.
-val par_texts(const val& tricks, const std::string& vul_text) {
-  auto table = table_from(tricks);
+val par_texts(const val& table_value_in, const val& vul_value) {
+  auto table = table_arg(table_value_in);
   if (!table) return error_value(table.error());
-  auto vul = to_vulnerability(vul_text, "vulnerability");
+  auto vul = vulnerability_arg(vul_value, "vulnerability");
   if (!vul) return error_value(vul.error());
   const auto texts = ddtb::par_texts(*table, *vul);
   val out = val::object();
@@ -259,21 +223,26 @@ val par_texts(const val& tricks, const std::string& vul_text) {
   return out;
 }
 
-val contract_score(int level, const std::string& strain_text_in, int doubling, bool vulnerable,
-                   int tricks) {
-  auto strain = to_strain(strain_text_in, "strain");
-  if (!strain) return error_value(strain.error());
-  if (level < 1 || level > 7)
-    return error_value(
-        {ErrorCode::kBadArgument, "level: " + std::to_string(level) + " is not 1..7"});
-  if (tricks < 0 || tricks > kNumTricks)
-    return error_value(
-        {ErrorCode::kBadArgument, "tricks: " + std::to_string(tricks) + " is not 0..13"});
-  if (doubling < 0 || doubling > 2)
-    return error_value({ErrorCode::kBadArgument, "doubling: not 0, 1 (doubled) or 2 (redoubled)"});
+// {score}: {level, strain, tricks, doubled?, redoubled?, vulnerable?}'s.
+val contract_score(const val& contract) {
+  auto c = contract_arg(contract);
+  if (!c) return error_value(c.error());
   val out = val::object();
-  out.set("score", ddtb::contract_score(level, *strain, static_cast<Doubling>(doubling), vulnerable,
-                                        tricks));
+  out.set("score",
+          ddtb::contract_score(c->level, c->strain, c->doubling, c->vulnerable, c->tricks));
+  return out;
+}
+
+// {ttMemoryBytes, ttMaxMemoryBytes} for a Session (0: the library's
+// default), from a Solver's options.
+val session_options(const val& tt_memory_bytes, const val& tt_max_memory_bytes) {
+  auto memory = bytes_arg(tt_memory_bytes, "ttMemoryBytes");
+  if (!memory) return error_value(memory.error());
+  auto max_memory = bytes_arg(tt_max_memory_bytes, "ttMaxMemoryBytes");
+  if (!max_memory) return error_value(max_memory.error());
+  val out = val::object();
+  out.set("ttMemoryBytes", *memory);
+  out.set("ttMaxMemoryBytes", *max_memory);
   return out;
 }
 
@@ -302,5 +271,6 @@ EMSCRIPTEN_BINDINGS(ddtb) {
   function("sidesPar", &ddtb::wasm::sides_par);
   function("parTexts", &ddtb::wasm::par_texts);
   function("contractScore", &ddtb::wasm::contract_score);
+  function("sessionOptions", &ddtb::wasm::session_options);
   function("version", &ddtb::wasm::version);
 }

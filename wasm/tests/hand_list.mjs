@@ -1,9 +1,9 @@
-// Reads hand lists in DDS's format (tests/data/golden/README.md) for the
-// package's and the page's tests: each deal with its PBN line, FUT, TABLE,
-// PAR, PAR2, PLAY and TRACE answers. The lists: the project's golden deals,
-// $DDTB_GOLDEN_DIR/deals.txt (always there), and DDS's own in $DDTB_REF_DIR
-// (list100.txt: ../shared/ref beside the project, which a plain clone
-// lacks; tests of it skip then).
+// Reads hand lists in DDS's format (tests/README.md, "DDS's hand lists";
+// tests/data/golden/README.md) for the package's and the page's tests: each
+// deal with its PBN line, FUT, TABLE, PAR, PAR2, PLAY and TRACE answers. The
+// lists: the project's golden deals, $DDTB_GOLDEN_DIR/deals.txt (always
+// there), and DDS's own in $DDTB_REF_DIR (list100.txt: ../shared/ref beside
+// the project, which a plain clone lacks; tests of it skip then).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
