@@ -48,8 +48,8 @@
  *    earlier calls (DDS's may, through its transposition table); with
  *    target = 0 it is the first legal card by suit and rank. DDS returns
  *    the first in its own order. The scores and equals are DDS's.
- *    futureTricks.nodes counts ddtb's nodes (every card played in the
- *    search; DDS counts the starts of tricks).
+ *    futureTricks.nodes counts the starts of tricks searched, as DDS's
+ *    does (ddtb's own, which the two searches reach in different numbers).
  *  - Memory: each solver's transposition table holds 32 MiB; with
  *    SetResources' maxMemoryMB it may grow within a call that fills it to
  *    its share of that (by default it does not grow), and shrinks back when
