@@ -31,12 +31,14 @@ constexpr std::size_t kVersionBytes = 16;
 
 struct CallHead {
   double cpu_s = 0, wall_s = 0;
+  std::uint64_t nodes = 0;  // trick starts (futureTricks.nodes summed)
   std::int32_t rc = 0;
   std::int32_t boards = 0;  // answers that follow
 };
 
 struct CallRun {
   Timing time;
+  std::uint64_t nodes = 0;
   int rc = RETURN_NO_FAULT;
   std::vector<BoardAnswer> answers;
 };
@@ -56,7 +58,8 @@ void replay_calls(const SolveApi& api, const std::string& version, const ReplayW
   for (const ReplayCall& call : w.calls) {
     CallOutcome r;
     const Timing t = time_it([&] { r = solver.solve(call); });
-    const CallHead head{t.cpu_s, t.wall_s, r.rc, static_cast<std::int32_t>(r.answers.size())};
+    const CallHead head{t.cpu_s, t.wall_s, r.nodes, r.rc,
+                        static_cast<std::int32_t>(r.answers.size())};
     write_value(fd, head);
     write_all(fd, r.answers.data(), r.answers.size() * sizeof(BoardAnswer));
   }
@@ -77,6 +80,7 @@ SideRun run_side(const char* name, std::size_t calls, const std::function<void(i
     CallRun c;
     complete = in.read(head);
     c.time = {head.cpu_s, head.wall_s};
+    c.nodes = head.nodes;
     c.rc = head.rc;
     c.answers.resize(complete ? std::size_t(std::max(head.boards, 0)) : 0);
     for (BoardAnswer& a : c.answers) complete = complete && in.read(a);
@@ -154,6 +158,7 @@ struct Totals {
   int calls = 0;
   long boards = 0;
   double cpu = 0, wall = 0;
+  std::uint64_t nodes = 0;  // trick starts
 };
 
 // Per purpose (in order of first appearance), then "total".
@@ -179,6 +184,7 @@ PurposeTotals purpose_totals(const ReplayWorkload& w, const SideRun* ours, const
         s.boards += static_cast<long>(w.calls[i].hands_pbn.size());
         if (!side) continue;
         s.cpu += side->calls[i].time.cpu_s;
+        s.nodes += side->calls[i].nodes;
         s.wall += side->calls[i].time.wall_s;
       }
   return t;
@@ -202,6 +208,17 @@ void print_totals(const PurposeTotals& t, bool with_ddtb, bool with_dds) {
                 ratio_cell(both, a.cpu, b.cpu, 3).c_str(),
                 ratio_cell(both, a.wall, b.wall, 3).c_str(),
                 cell(with_dds && dds_total > 0, "%.1f%%", 100 * b.cpu / dds_total).c_str());
+  }
+  // Both libraries count a node in futureTricks.nodes per trick start
+  // searched, so these say where one searches more than the other.
+  std::printf("\n%-12s %15s %15s %7s\n", "purpose", "ddtb tricks", "dds tricks", "ratio");
+  for (std::size_t k = 0; k < t.names.size(); ++k) {
+    const Totals& a = t.ours[k];
+    const Totals& b = t.dds[k];
+    std::printf("%-12s %15s %15s %7s\n", t.names[k].c_str(),
+                cell(with_ddtb, "%.0f", double(a.nodes)).c_str(),
+                cell(with_dds, "%.0f", double(b.nodes)).c_str(),
+                ratio_cell(both, double(a.nodes), double(b.nodes), 3).c_str());
   }
 }
 

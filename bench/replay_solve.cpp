@@ -54,7 +54,10 @@ CallOutcome CallSolver::solve(const ReplayCall& call) {
     futureTricks fut{};
     out.rc =
         api_.solve_board_pbn(deal_of(call, 0), kTargetMax, call.solutions, kAlwaysSearch, &fut, 0);
-    if (out.rc == RETURN_NO_FAULT) out.answers.push_back(answer_of(fut, call.solutions));
+    if (out.rc == RETURN_NO_FAULT) {
+      out.answers.push_back(answer_of(fut, call.solutions));
+      out.nodes = std::uint64_t(std::max(fut.nodes, 0));
+    }
     return out;
   }
   boardsPBN& boards = buffers_->boards;
@@ -74,8 +77,10 @@ CallOutcome CallSolver::solve(const ReplayCall& call) {
       out.answers.clear();
       return out;
     }
-    for (int i = 0; i < count; ++i)
+    for (int i = 0; i < count; ++i) {
       out.answers.push_back(answer_of(solved.solvedBoard[i], call.solutions));
+      out.nodes += std::uint64_t(std::max(solved.solvedBoard[i].nodes, 0));
+    }
   }
   return out;
 }

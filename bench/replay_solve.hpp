@@ -41,6 +41,7 @@ SolveApi dds_solve_api(const test::DdsPeer& peer, int max_memory_mb);
 struct CallOutcome {
   int rc = RETURN_NO_FAULT;
   std::vector<BoardAnswer> answers;
+  std::uint64_t nodes = 0;  // futureTricks.nodes summed over the boards: trick starts
 };
 
 // Solves calls one after another, reusing its C structs (a boardsPBN and a

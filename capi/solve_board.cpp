@@ -92,8 +92,9 @@ int solve_position(const Position& p, int target, int solutions, int mode, futur
     return RETURN_NO_FAULT;
   }
 
-  const std::uint64_t before = solver.stats().nodes;
-  auto nodes = [&] { return static_cast<int>(solver.stats().nodes - before); };
+  // futureTricks.nodes counts trick starts, as DDS's does.
+  const std::uint64_t before = solver.stats().trick_starts;
+  auto nodes = [&] { return static_cast<int>(solver.stats().trick_starts - before); };
   if (solutions == kSolutionsAll) {
     const SolveResult r = solver.solve(p);
     write(fut, nodes(), scored_groups(p, r));

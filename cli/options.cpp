@@ -69,8 +69,9 @@ How:
                    e.g. ddsolve --threads 4 hands.pbn
   -m, --memory MB  the most transposition-table memory PER THREAD, in MiB
                    (default {memory}); the total is at most about N x MB. A
-                   table starts smaller and grows only on a deal that needs it
-                   (a freak deal), then shrinks back.
+                   table starts at the default size (or at MB if smaller) and
+                   grows beyond it only on a deal that needs it (a freak
+                   deal), then shrinks back.
                    e.g. ddsolve --threads 2 --memory 100 hands.pbn  (200 MiB)
   --tablebase DIR  probe the endgame tables in DIR (ddtb-<cards>-nt.tbl and
                    ddtb-<cards>-trump.tbl, built by ddtb-build): the same

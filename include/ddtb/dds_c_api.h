@@ -27,8 +27,8 @@
  * Memory, in MiB as in DDS (def_mb, max_mb): the table starts at def_mb and
  * may grow, within a call that needs it, up to max_mb, then shrinks back
  * (ddtb's SolverOptions::tt_memory_bytes and tt_max_memory_bytes). def_mb
- * 0 or less means ddtb's default start (40 MiB), max_mb 0 or less its
- * default cap (64 MiB); a cap below the start is raised to it (no growth).
+ * 0 or less means ddtb's default start (32 MiB), max_mb 0 or less its
+ * default cap (32 MiB: no growth); a cap below the start is raised to it.
  * A size the system cannot reserve (the table reserves max_mb of address
  * space up front) makes creation fail.
  *

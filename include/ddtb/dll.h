@@ -48,11 +48,12 @@
  *    earlier calls (DDS's may, through its transposition table); with
  *    target = 0 it is the first legal card by suit and rank. DDS returns
  *    the first in its own order. The scores and equals are DDS's.
- *    futureTricks.nodes counts ddtb's nodes (every card played in the
- *    search; DDS counts the starts of tricks).
- *  - Memory: each solver's transposition table starts at 40 MiB, may grow
- *    within a call that fills it to its share of SetResources' maxMemoryMB
- *    (64 MiB by default), and shrinks back when the call ends; DDS's start
+ *    futureTricks.nodes counts the starts of tricks searched, as DDS's
+ *    does (ddtb's own, which the two searches reach in different numbers).
+ *  - Memory: each solver's transposition table holds 32 MiB; with
+ *    SetResources' maxMemoryMB it may grow within a call that fills it to
+ *    its share of that (by default it does not grow), and shrinks back when
+ *    the call ends; DDS's start
  *    at 95 MB and keep what they grew to, up to 160 MB.
  *  - Inconsistent input that DDS accepts and answers with meaningless
  *    results is an error here: hand sizes that do not match the cards of

@@ -35,14 +35,15 @@ namespace detail {
 struct OrderingWeights;
 }
 
-// Default transposition-table budget per Solver. Chosen by measurement on the
-// list100 DD tables (bench/README.md): larger tables gave no measurable gain.
-inline constexpr std::size_t kDefaultTtMemoryBytes = std::size_t{40} << 20;
-// Default cap for a table that grows during a search that needs it. Only
-// freak deals fill the default table (list100 and a robot's calls never do);
-// what the cap costs them in time and saves in memory: docs/PERFORMANCE.md,
-// "Memory".
-inline constexpr std::size_t kDefaultTtMaxMemoryBytes = std::size_t{64} << 20;
+// Default transposition-table budget per Solver. Chosen by measurement on
+// DD tables of list100 and of random deals (docs/PERFORMANCE.md, "Memory"):
+// larger tables gave no measurable gain, smaller ones searched more.
+inline constexpr std::size_t kDefaultTtMemoryBytes = std::size_t{32} << 20;
+// Default cap for a table that grows during a search that needs it: by
+// default it does not grow. Only freak deals fill the default table, and a
+// table allowed to grow (a larger tt_max_memory_bytes) searches them faster
+// for more memory: docs/PERFORMANCE.md, "Memory".
+inline constexpr std::size_t kDefaultTtMaxMemoryBytes = std::size_t{32} << 20;
 // The smallest budget accepted; smaller requests are raised to it.
 inline constexpr std::size_t kMinTtMemoryBytes = std::size_t{1} << 20;
 

@@ -102,9 +102,9 @@ inline constexpr const char* kUseDefaultTablebase =
     "see tablebase_search_path()) and returns the warnings about directories passed over or "
     "tables not used, as a list of str.";
 
-inline constexpr const char* kSolver = R"(A solver with its own transposition table (40 MiB).
+inline constexpr const char* kSolver = R"(A solver with its own transposition table (32 MiB).
 
-Solver(tablebase=None, tt_memory_mb=40): tablebase is a Tablebase, a
+Solver(tablebase=None, tt_memory_mb=32): tablebase is a Tablebase, a
 directory path, None for the default tablebase, or '' for none. Its methods are the
 module's solving functions. A Solver may be shared by threads (calls take
 turns); for parallel work use one per thread or the batch functions.

@@ -107,7 +107,7 @@ void bind_solver_class(py::module_& m) {
              return std::make_unique<Handle>(resolve_tablebase(tb, "tablebase"),
                                              static_cast<std::size_t>(tt_memory_mb * kMiB));
            }),
-           "tablebase"_a = py::none(), "tt_memory_mb"_a = 40.0)
+           "tablebase"_a = py::none(), "tt_memory_mb"_a = 32.0)
       .def("dd_table", &do_dd_table, "deal"_a, docs::kDdTableFn)
       .def("solve", &do_solve, "position"_a, docs::kSolve)
       .def("max_tricks", &do_max_tricks, "position"_a, docs::kMaxTricks)

@@ -108,9 +108,9 @@ export interface SolverStats {
 }
 
 export interface SolverOptions {
-  /** The transposition table's size (default 40 MiB). */
+  /** The transposition table's size (default 32 MiB). */
   ttMemoryBytes?: number;
-  /** What it may grow to within a call on a freak deal (default 64 MiB). */
+  /** What it may grow to within a call on a freak deal (default 32 MiB: no growth). */
   ttMaxMemoryBytes?: number;
 }
 

@@ -200,8 +200,8 @@ async function wasmBytes(url) {
 // Compiles the WebAssembly module and returns a Ddtb. Options:
 //   wasmUrl           where ddtb-core.wasm is (default: next to this file)
 //   wasmBinary        its bytes, if the caller has them
-//   ttMemoryBytes     the default Solver's table (default 40 MiB)
-//   ttMaxMemoryBytes  what it may grow to within a call (default 64 MiB)
+//   ttMemoryBytes     the default Solver's table (default 32 MiB)
+//   ttMaxMemoryBytes  what it may grow to within a call (default 32 MiB: no growth)
 export async function load(options = {}) {
   const binary = options.wasmBinary ??
                  await wasmBytes(options.wasmUrl ? new URL(options.wasmUrl, import.meta.url)
