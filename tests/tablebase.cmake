@@ -1,13 +1,29 @@
 # The tablebase: the canonical form, and end to end (build the 4- to 12-card
-# tables, verify them both ways, reproducibility, corrupt files, the solver
-# with and without tables). The end-to-end test takes about a minute.
+# tables, verify them both ways, reproducibility, corrupt files, probes, the
+# solver with and without tables), each test a few seconds to a minute.
 ddtb_add_test(ddtb_canonical_test SOURCES canonical_test.cpp)
 target_link_libraries(ddtb_canonical_test PRIVATE ddtb_builder)
 # The builder's set operations (compaction, scans) against brute force.
 ddtb_add_test(ddtb_builder_sets_test SOURCES builder_sets_test.cpp)
 target_link_libraries(ddtb_builder_sets_test PRIVATE ddtb_builder)
-ddtb_add_test(ddtb_tablebase_test SOURCES tablebase_test.cpp TIMEOUT 1200)
-target_link_libraries(ddtb_tablebase_test PRIVATE ddtb_builder)
+# The tablebase end to end, one program per module, ddtb_tablebase_<module>_test
+# from tablebase_<module>_test.cpp, each test on the same 4-, 8- and 12-card
+# tables, built by the fixture of support/tables_fixture.hpp (its test suite
+# is "Tables": scripts/sanitize.sh names some of its tests):
+#   build    the builder end to end: set counts, bound layers, reproducibility
+#   verify   ddtb-build verify, both ways, and what it must report
+#   sample   samples over the partitions one trick reaches
+#   file     the table files: damage refused, in-place scans, raw, compressed
+#            and old layouts, repacking
+#   probe    Tablebase::probe and probe_at_least against the solver
+#   session  the search's probe sessions
+#   solver   the solver with and without tables
+add_library(ddtb_tables_fixture STATIC support/tables_fixture.cpp)
+target_link_libraries(ddtb_tables_fixture PUBLIC ddtb_builder ddtb_test_support GTest::gtest)
+foreach(module build verify sample file probe session solver)
+  ddtb_add_test(ddtb_tablebase_${module}_test SOURCES tablebase_${module}_test.cpp TIMEOUT 1200)
+  target_link_libraries(ddtb_tablebase_${module}_test PRIVATE ddtb_tables_fixture)
+endforeach()
 # The default tables' search path on made-up environments and directories.
 ddtb_add_test(ddtb_tablebase_search_test
   SOURCES tablebase_search_test.cpp support/small_tables.cpp TIMEOUT 300)
