@@ -14,6 +14,7 @@
 #include "builder/compact.hpp"
 #include "builder/layer.hpp"
 #include "builder/layer_build.hpp"
+#include "tests/support/partition_states.hpp"
 #include "tests/support/random.hpp"
 
 namespace ddtb::test {
@@ -21,23 +22,6 @@ namespace {
 
 using namespace detail::tb;
 using State = std::array<Sequence, 4>;
-
-// Every state of a shape, canonical or not (each slot's owner sequences in
-// turn): the states a query set or a stored set may hold.
-std::vector<State> all_states(ShapeKey shape) {
-  std::vector<State> out;
-  State s;
-  for (int i = 0; i < 4; ++i) s[i] = first_sequence(slot_column(shape, i));
-  for (;;) {
-    out.push_back(s);
-    int i = 3;
-    for (; i >= 0; --i) {
-      if (next_sequence(slot_column(shape, i), s[i])) break;
-      s[i] = first_sequence(slot_column(shape, i));
-    }
-    if (i < 0) return out;
-  }
-}
 
 // Whether a state is one of the query's: its fixed cards' owners agree.
 bool in_query(const Nibbles& state, const SetQuery& q) {

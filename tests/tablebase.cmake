@@ -1,11 +1,23 @@
-# The tablebase: the canonical form, and end to end (build the 4- to 12-card
-# tables, verify them both ways, reproducibility, corrupt files, probes, the
-# solver with and without tables), each test a few seconds to a minute.
+# The tablebase: the canonical form; the builder's parts on their own
+# against brute force; and end to end (build the 4- to 12-card tables,
+# verify them both ways, reproducibility, corrupt files, probes, the solver
+# with and without tables), each test a few seconds to a minute.
 ddtb_add_test(ddtb_canonical_test SOURCES canonical_test.cpp)
 target_link_libraries(ddtb_canonical_test PRIVATE ddtb_builder)
+# A partition's states as positions valued by the brute-force reference,
+# and layers made of them state by state (support/partition_states.hpp):
+# what the builder's unit tests check against.
+add_library(ddtb_partition_states STATIC support/partition_states.cpp)
+target_link_libraries(ddtb_partition_states PUBLIC ddtb_builder ddtb_test_support)
 # The builder's set operations (compaction, scans) against brute force.
 ddtb_add_test(ddtb_builder_sets_test SOURCES builder_sets_test.cpp)
-target_link_libraries(ddtb_builder_sets_test PRIVATE ddtb_builder)
+target_link_libraries(ddtb_builder_sets_test PRIVATE ddtb_partition_states)
+# The builder's consistency oracle and its partition builder on their own,
+# against brute force over layers below made by brute force.
+ddtb_add_test(ddtb_oracle_test SOURCES oracle_test.cpp)
+target_link_libraries(ddtb_oracle_test PRIVATE ddtb_partition_states)
+ddtb_add_test(ddtb_partition_builder_test SOURCES partition_builder_test.cpp)
+target_link_libraries(ddtb_partition_builder_test PRIVATE ddtb_partition_states)
 # The tablebase end to end, one program per module, ddtb_tablebase_<module>_test
 # from tablebase_<module>_test.cpp, each test on the same 4-, 8- and 12-card
 # tables, built by the fixture of support/tables_fixture.hpp (its test suite
