@@ -131,7 +131,7 @@ BENCHMARK(BM_ProbeSpread);
 // The solver's path: raw hands through one thread's probe session.
 void BM_ProbeSpreadSession(benchmark::State& state) {
   Fixture& f = fixture();
-  const std::unique_ptr<detail::EndgameProbe> probe = Tablebase::open_session(f.tb);
+  const std::unique_ptr<detail::EndgameProbe> probe = detail::open_endgame_probe(f.tb);
   std::size_t i = 0;
   int hits = 0;
   for (auto _ : state) {

@@ -6,8 +6,13 @@
 #pragma once
 
 #include <array>
+#include <memory>
 
 #include "core/bits.hpp"
+
+namespace ddtb {
+class Tablebase;
+}
 
 namespace ddtb::detail {
 
@@ -40,5 +45,11 @@ class EndgameProbe {
   virtual bool probe_at_least(const std::array<Bits, 4>& hands, int leader, int trump, int t,
                               BoundResult& out) const;
 };
+
+// A probe of `tables` for one searching thread (a Solver opens one), or
+// nullptr when there is nothing to probe (a class derived from Tablebase
+// outside the library). It keeps `tables` alive. Defined by the tablebase
+// module (tablebase/), which alone knows what a Tablebase holds.
+std::unique_ptr<EndgameProbe> open_endgame_probe(std::shared_ptr<const Tablebase> tables);
 
 }  // namespace ddtb::detail

@@ -8,10 +8,11 @@
 #include <memory>
 
 #include "core/endgame_probe.hpp"
-#include "ddtb/tablebase.hpp"
 #include "tablebase/layer_file.hpp"
 
 namespace ddtb::detail {
+
+class TablebaseFiles;  // the library's Tablebase (tablebase/tablebase.cpp)
 
 // One searching thread's memory in front of the Tablebase's shared cache:
 // where the partitions it probed lately lie (shape -> chunk and index), and
@@ -20,10 +21,10 @@ namespace ddtb::detail {
 // its own probes, which Tablebase::stats() adds up. The chunks it holds stay
 // alive, so memory may exceed the shared cache's bound by at most
 // kChunkSlots chunks per session (each about tb::kChunkTargetBytes). Made
-// by Tablebase::open_session; it keeps its Tablebase alive.
+// by open_endgame_probe; it keeps its Tablebase alive.
 class ProbeSession final : public EndgameProbe {
  public:
-  explicit ProbeSession(std::shared_ptr<const Tablebase> tb);
+  explicit ProbeSession(std::shared_ptr<const TablebaseFiles> tb);
   ~ProbeSession() override;
   ProbeSession(const ProbeSession&) = delete;
   ProbeSession& operator=(const ProbeSession&) = delete;
@@ -81,23 +82,11 @@ class ProbeSession final : public EndgameProbe {
 
  private:
   static std::uint64_t hash(std::uint64_t x) { return x * 0x9e3779b97f4a7c15ull; }
-  std::shared_ptr<const Tablebase> tb_;
+  std::shared_ptr<const TablebaseFiles> tb_;
   mutable std::array<ShapeSlot, 1 << kShapeBits> shapes_;
   mutable std::array<ChunkSlot, kChunkSlots> chunks_;
   mutable std::uint64_t stamps_ = 0;
   mutable std::atomic<std::uint64_t> probes_{0}, hits_{0};
-};
-
-// The session's way into its Tablebase (a friend of it).
-struct TablebaseAccess {
-  static int max_tricks(const Tablebase& tb);
-  static bool probe(const Tablebase& tb, const ProbeSession& session,
-                    const std::array<Bits, 4>& hands, int leader, int trump, ProbeResult& out);
-  static bool probe_at_least(const Tablebase& tb, const ProbeSession& session,
-                             const std::array<Bits, 4>& hands, int leader, int trump, int t,
-                             BoundResult& out);
-  static void attach(const Tablebase& tb, const ProbeSession& session);
-  static void detach(const Tablebase& tb, const ProbeSession& session);
 };
 
 }  // namespace ddtb::detail

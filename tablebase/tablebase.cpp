@@ -1,4 +1,5 @@
-// The public Tablebase: layer files, the chunk cache, the probe.
+// The public Tablebase, implemented by TablebaseFiles: the layer files of a
+// directory, the chunk cache, the probe, and the probe sessions of the search.
 #include "ddtb/tablebase.hpp"
 
 #include <dirent.h>
@@ -6,10 +7,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstddef>
 #include <list>
 #include <mutex>
+#include <type_traits>
 #include <unordered_map>
 
+#include "core/given_options.hpp"
 #include "tablebase/layer_file.hpp"
 #include "tablebase/probe_session.hpp"
 
@@ -120,7 +124,12 @@ struct Unmap {
 
 }  // namespace
 
-struct Tablebase::Impl {
+namespace detail {
+
+// The library's Tablebase: the layer files of a directory, their chunk cache
+// and the probe, which answers both Tablebase's own probes and those of its
+// probe sessions (tablebase/probe_session.hpp).
+struct TablebaseFiles final : Tablebase {
   // files[layer_id], null when absent.
   std::array<std::unique_ptr<LayerFile>, kLayers> files;
   int max_tricks = 0;
@@ -300,6 +309,19 @@ struct Tablebase::Impl {
     return true;
   }
 
+  // A session begins and ends; an ending session's counts move to the
+  // Tablebase's own.
+  void attach(const ProbeSession& session) const {
+    std::lock_guard<std::mutex> lock(sessions_mutex);
+    sessions.push_back(&session);
+  }
+  void detach(const ProbeSession& session) const {
+    std::lock_guard<std::mutex> lock(sessions_mutex);
+    sessions.erase(std::find(sessions.begin(), sessions.end(), &session));
+    probes.fetch_add(session.probes(), std::memory_order_relaxed);
+    hits.fetch_add(session.hits(), std::memory_order_relaxed);
+  }
+
   bool probe(const ProbeSession* session, const std::array<detail::Bits, 4>& hands, int leader,
              int trump, detail::ProbeResult& out) const {
     TbSet set;
@@ -322,7 +344,27 @@ struct Tablebase::Impl {
   }
 };
 
-Tablebase::Tablebase() : impl_(std::make_unique<Impl>()) {}
+}  // namespace detail
+
+using detail::TablebaseFiles;
+
+namespace {
+
+// What `tb` holds, or nullptr when it is not the library's (a class derived
+// from Tablebase elsewhere: it holds no tables).
+const TablebaseFiles* files_of(const Tablebase& tb) {
+  return dynamic_cast<const TablebaseFiles*>(&tb);
+}
+
+// The layout rule of core/given_options.hpp (docs/USAGE.md, "ABI").
+static_assert(std::is_standard_layout_v<TablebaseOptions>);
+static_assert(detail::ends_at_field(sizeof(TablebaseOptions),
+                                    offsetof(TablebaseOptions, cache_bytes),
+                                    sizeof(TablebaseOptions::cache_bytes)),
+              "TablebaseOptions must end where its last field ends");
+
+}  // namespace
+
 Tablebase::~Tablebase() = default;
 
 Expected<std::shared_ptr<const Tablebase>> Tablebase::open(const std::string& dir,
@@ -333,8 +375,15 @@ Expected<std::shared_ptr<const Tablebase>> Tablebase::open(const std::string& di
   while (dirent* e = ::readdir(d)) names.emplace_back(e->d_name);
   ::closedir(d);
 
-  auto tb = std::shared_ptr<Tablebase>(new Tablebase());
-  Impl& impl = *tb->impl_;
+  const detail::GivenOptions given(options);
+  TablebaseOptions o;
+  // Every field is named: a field appended to TablebaseOptions stops this
+  // from compiling until it is read here too.
+  const auto& [struct_size, cache_bytes] = options;
+  given.read(cache_bytes, o.cache_bytes);
+
+  auto tb = std::make_shared<TablebaseFiles>();
+  TablebaseFiles& impl = *tb;
   std::array<std::size_t, kLayers> chunks{};
   detail::tb::ShapeCatalog catalog;
   int found = 0;
@@ -354,7 +403,7 @@ Expected<std::shared_ptr<const Tablebase>> Tablebase::open(const std::string& di
         chunks[layer] = (*file)->chunks();
         impl.damaged[layer] = std::make_unique<std::atomic<bool>[]>((*file)->chunks());
         impl.files[layer] = std::move(*file);
-        impl.direct[layer] = Impl::make_direct(impl.files[layer]->shapes().size());
+        impl.direct[layer] = TablebaseFiles::make_direct(impl.files[layer]->shapes().size());
         // A bound layer counts too: without its exact layer it still answers
         // the search's questions (the exact probe then finds no file).
         impl.max_tricks = std::max(impl.max_tricks, tricks);
@@ -366,18 +415,21 @@ Expected<std::shared_ptr<const Tablebase>> Tablebase::open(const std::string& di
     return Error{ErrorCode::kNotFound, dir +
                                            ": no tablebase file (ddtb-<cards>-nt.tbl or "
                                            "ddtb-<cards>-trump.tbl)"};
-  impl.cache = std::make_unique<ChunkCache>(options.cache_bytes, chunks);
+  impl.cache = std::make_unique<ChunkCache>(o.cache_bytes, chunks);
   return std::shared_ptr<const Tablebase>(std::move(tb));
 }
 
 int Tablebase::max_cards() const {
-  return 4 * impl_->max_tricks;
+  const TablebaseFiles* t = files_of(*this);
+  return t ? 4 * t->max_tricks : 0;
 }
 
 int Tablebase::min_cards() const {
-  for (int tricks = 1; tricks <= impl_->max_tricks; ++tricks)
+  const TablebaseFiles* t = files_of(*this);
+  if (!t) return 0;
+  for (int tricks = 1; tricks <= t->max_tricks; ++tricks)
     for (int id = layer_id(tricks, 0, 0); id < layer_id(tricks + 1, 0, 0); ++id)
-      if (impl_->files[id]) return 4 * tricks;
+      if (t->files[id]) return 4 * tricks;
   return 0;
 }
 
@@ -388,10 +440,12 @@ std::string Tablebase::cards_text() const {
 
 std::vector<TablebaseLayer> Tablebase::layers() const {
   std::vector<TablebaseLayer> out;
+  const TablebaseFiles* t = files_of(*this);
+  if (!t) return out;
   for (int tricks = 1; tricks <= 13; ++tricks)
     for (int bound = 0; bound <= tricks; ++bound)
       for (int klass = 0; klass < 2; ++klass)
-        if (const LayerFile* f = impl_->files[layer_id(tricks, bound, klass)].get()) {
+        if (const LayerFile* f = t->files[layer_id(tricks, bound, klass)].get()) {
           TablebaseLayer l;
           l.cards = 4 * tricks;
           l.trump = klass == 1;
@@ -406,106 +460,78 @@ std::vector<TablebaseLayer> Tablebase::layers() const {
 }
 
 std::optional<ProbeAnswer> Tablebase::probe(const Position& position) const {
-  if (position.trick_size() != 0) return std::nullopt;
+  const TablebaseFiles* t = files_of(*this);
+  if (!t || position.trick_size() != 0) return std::nullopt;
   std::array<detail::Bits, 4> hands;
   for (int s = 0; s < 4; ++s) hands[s] = position.hand(seat_from_int(s)).bits();
   detail::ProbeResult r;
   const int trump =
       position.trump() == Strain::NoTrump ? detail::kNoTrump : to_int(position.trump());
-  if (!impl_->probe(nullptr, hands, to_int(position.leader()), trump, r)) return std::nullopt;
+  if (!t->probe(nullptr, hands, to_int(position.leader()), trump, r)) return std::nullopt;
   return ProbeAnswer{r.leader_tricks, CardSet(r.specified)};
 }
 
 std::optional<BoundAnswer> Tablebase::probe_at_least(const Position& position, int tricks) const {
-  if (position.trick_size() != 0) return std::nullopt;
+  const TablebaseFiles* t = files_of(*this);
+  if (!t || position.trick_size() != 0) return std::nullopt;
   std::array<detail::Bits, 4> hands;
   for (int s = 0; s < 4; ++s) hands[s] = position.hand(seat_from_int(s)).bits();
   detail::BoundResult r;
   const int trump =
       position.trump() == Strain::NoTrump ? detail::kNoTrump : to_int(position.trump());
-  if (!impl_->probe_at_least(nullptr, hands, to_int(position.leader()), trump, tricks, r))
+  if (!t->probe_at_least(nullptr, hands, to_int(position.leader()), trump, tricks, r))
     return std::nullopt;
   return BoundAnswer{r.at_least, CardSet(r.specified)};
 }
 
 TablebaseStats Tablebase::stats() const {
   TablebaseStats s;
-  s.probes = impl_->probes;
-  s.hits = impl_->hits;
+  const TablebaseFiles* t = files_of(*this);
+  if (!t) return s;
+  s.probes = t->probes;
+  s.hits = t->hits;
   {
-    std::lock_guard<std::mutex> lock(impl_->sessions_mutex);
-    for (const detail::ProbeSession* session : impl_->sessions) {
+    std::lock_guard<std::mutex> lock(t->sessions_mutex);
+    for (const ProbeSession* session : t->sessions) {
       s.probes += session->probes();
       s.hits += session->hits();
     }
   }
-  s.partition_loads = impl_->loads;
-  s.cache_bytes = impl_->cache->bytes();
-  s.bad_blocks = impl_->bad_blocks;
+  s.partition_loads = t->loads;
+  s.cache_bytes = t->cache->bytes();
+  s.bad_blocks = t->bad_blocks;
   return s;
 }
 
 namespace detail {
 
-int TablebaseAccess::max_tricks(const Tablebase& tb) {
-  return tb.impl_->max_tricks;
-}
-
-bool TablebaseAccess::probe(const Tablebase& tb, const ProbeSession& session,
-                            const std::array<Bits, 4>& hands, int leader, int trump,
-                            ProbeResult& out) {
-  return tb.impl_->probe(&session, hands, leader, trump, out);
-}
-
-bool TablebaseAccess::probe_at_least(const Tablebase& tb, const ProbeSession& session,
-                                     const std::array<Bits, 4>& hands, int leader, int trump, int t,
-                                     BoundResult& out) {
-  return tb.impl_->probe_at_least(&session, hands, leader, trump, t, out);
-}
-
-void TablebaseAccess::attach(const Tablebase& tb, const ProbeSession& session) {
-  std::lock_guard<std::mutex> lock(tb.impl_->sessions_mutex);
-  tb.impl_->sessions.push_back(&session);
-}
-
-// An ending session's counts move to the Tablebase's own.
-void TablebaseAccess::detach(const Tablebase& tb, const ProbeSession& session) {
-  std::lock_guard<std::mutex> lock(tb.impl_->sessions_mutex);
-  auto& v = tb.impl_->sessions;
-  v.erase(std::find(v.begin(), v.end(), &session));
-  tb.impl_->probes.fetch_add(session.probes(), std::memory_order_relaxed);
-  tb.impl_->hits.fetch_add(session.hits(), std::memory_order_relaxed);
-}
-
-ProbeSession::ProbeSession(std::shared_ptr<const Tablebase> tb) : tb_(std::move(tb)) {
-  TablebaseAccess::attach(*tb_, *this);
+ProbeSession::ProbeSession(std::shared_ptr<const TablebaseFiles> tb) : tb_(std::move(tb)) {
+  tb_->attach(*this);
 }
 
 ProbeSession::~ProbeSession() {
-  TablebaseAccess::detach(*tb_, *this);
+  tb_->detach(*this);
 }
 
 int ProbeSession::max_tricks() const {
-  return TablebaseAccess::max_tricks(*tb_);
+  return tb_->max_tricks;
 }
 
 bool ProbeSession::probe(const std::array<Bits, 4>& hands, int leader, int trump,
                          ProbeResult& out) const {
-  return TablebaseAccess::probe(*tb_, *this, hands, leader, trump, out);
+  return tb_->probe(this, hands, leader, trump, out);
 }
 
 bool ProbeSession::probe_at_least(const std::array<Bits, 4>& hands, int leader, int trump, int t,
                                   BoundResult& out) const {
-  return TablebaseAccess::probe_at_least(*tb_, *this, hands, leader, trump, t, out);
+  return tb_->probe_at_least(this, hands, leader, trump, t, out);
+}
+
+std::unique_ptr<EndgameProbe> open_endgame_probe(std::shared_ptr<const Tablebase> tables) {
+  auto files = std::dynamic_pointer_cast<const TablebaseFiles>(std::move(tables));
+  if (!files) return nullptr;
+  return std::make_unique<ProbeSession>(std::move(files));
 }
 
 }  // namespace detail
-}  // namespace ddtb
-
-namespace ddtb {
-
-std::unique_ptr<detail::EndgameProbe> Tablebase::open_session(std::shared_ptr<const Tablebase> tb) {
-  return std::make_unique<detail::ProbeSession>(std::move(tb));
-}
-
 }  // namespace ddtb

@@ -1,15 +1,11 @@
 // The public Tablebase of a libddtb built with DDTB_WITH_TABLES=OFF
-// (tablebase/CMakeLists.txt): open() always fails, so no Tablebase object
-// exists and the members that need one are never reached.
-#include <cassert>
-
+// (tablebase/CMakeLists.txt): open() always fails, so the library makes no
+// Tablebase, and any other holds no tables.
+#include "core/endgame_probe.hpp"
 #include "ddtb/tablebase.hpp"
 
 namespace ddtb {
 
-struct Tablebase::Impl {};
-
-Tablebase::Tablebase() = default;
 Tablebase::~Tablebase() = default;
 
 Expected<std::shared_ptr<const Tablebase>> Tablebase::open(const std::string& dir,
@@ -39,10 +35,11 @@ TablebaseStats Tablebase::stats() const {
   return {};
 }
 
-std::unique_ptr<detail::EndgameProbe> Tablebase::open_session(std::shared_ptr<const Tablebase>) {
-  // Unreachable: open() never returns a Tablebase to pass here.
-  assert(false && "no Tablebase exists in a build without tablebase support");
+namespace detail {
+
+std::unique_ptr<EndgameProbe> open_endgame_probe(std::shared_ptr<const Tablebase>) {
   return nullptr;
 }
 
+}  // namespace detail
 }  // namespace ddtb

@@ -10,6 +10,8 @@ ddtb_add_test(ddtb_tt_test SOURCES tt_test.cpp)
 ddtb_add_test(ddtb_sure_tricks_test SOURCES sure_tricks_test.cpp)
 # The one thread pool (core/parallel.hpp).
 ddtb_add_test(ddtb_parallel_test SOURCES parallel_test.cpp)
+# Option structs from older, shorter headers (docs/USAGE.md, "ABI").
+ddtb_add_test(ddtb_options_abi_test SOURCES options_abi_test.cpp)
 # Par against a reference written from the definitions.
 ddtb_add_test(ddtb_par_test SOURCES par_test.cpp)
 # Seeded random positions against the reference, with every optimization on

@@ -48,7 +48,7 @@ TEST_F(Tables, SessionsAgreeWithTheSolverThroughChunksAndInPlace) {
   }
   auto run = [&](const char* pass) {
     SCOPED_TRACE(pass);
-    const std::unique_ptr<detail::EndgameProbe> session = Tablebase::open_session(*tb);
+    const std::unique_ptr<detail::EndgameProbe> session = detail::open_endgame_probe(*tb);
     for (const Case& c : cases) {
       const int leader = to_int(c.p.leader());
       const int trump = c.p.trump() == Strain::NoTrump ? detail::kNoTrump : to_int(c.p.trump());
@@ -68,6 +68,28 @@ TEST_F(Tables, SessionsAgreeWithTheSolverThroughChunksAndInPlace) {
   EXPECT_GT(loads, 0u);
   run("in place");
   EXPECT_EQ((*tb)->stats().partition_loads, loads);
+}
+
+// A class derived from Tablebase outside the library holds no tables
+// (include/ddtb/tablebase.hpp): it answers as an empty Tablebase, no session
+// opens on it, and a Solver given it searches every position itself.
+TEST(ForeignTablebase, HoldsNoTables) {
+  struct Foreign final : Tablebase {};
+  const auto foreign = std::make_shared<const Foreign>();
+  EXPECT_EQ(foreign->max_cards(), 0);
+  EXPECT_EQ(foreign->min_cards(), 0);
+  EXPECT_TRUE(foreign->layers().empty());
+  Rng rng(31);
+  const Position p = random_position(rng, 2, 0, Strain::NoTrump, Seat::North);
+  EXPECT_FALSE(foreign->probe(p));
+  EXPECT_FALSE(foreign->probe_at_least(p, 1));
+  EXPECT_EQ(foreign->stats().probes, 0u);
+  EXPECT_EQ(detail::open_endgame_probe(foreign), nullptr);
+  SolverOptions with;
+  with.tablebase = foreign;
+  Solver solver(with);
+  EXPECT_EQ(solver.max_tricks(p), Solver().max_tricks(p));
+  EXPECT_EQ(solver.stats().tablebase_hits, 0u);
 }
 
 }  // namespace

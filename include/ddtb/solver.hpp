@@ -31,9 +31,6 @@
 namespace ddtb {
 
 class Tablebase;
-namespace detail {
-struct OrderingWeights;
-}
 
 // Default transposition-table budget per Solver. Chosen by measurement on
 // DD tables of list100 and of random deals (docs/PERFORMANCE.md, "Memory"):
@@ -49,7 +46,15 @@ inline constexpr std::size_t kMinTtMemoryBytes = std::size_t{1} << 20;
 
 // Search features. All are on by default; each can be switched off on its own
 // (the property tests do) without changing any answer, only the speed.
+//
+// The struct may grow within libddtb.so.0 (docs/USAGE.md, "ABI"): fields are
+// only ever appended, and the library reads only those that the caller's
+// struct holds, as `struct_size` says; a field the caller's header did not
+// have keeps its default.
 struct SolverOptions {
+  // The size of the struct as the caller's header declares it. Leave it as it
+  // is: set by the header, read by the library.
+  std::uint32_t struct_size = sizeof(SolverOptions);
   // The table's size between calls and at the start of each.
   std::size_t tt_memory_bytes = kDefaultTtMemoryBytes;
   // The most it may grow to within a call; below tt_memory_bytes it is
@@ -72,10 +77,7 @@ struct SolverOptions {
   // Endgame tables (include/ddtb/tablebase.hpp), probed at every trick start
   // within their depth; may be shared by any number of Solvers.
   std::shared_ptr<const Tablebase> tablebase;
-  // For measurements only (`ddtb-bench --ablate`): move-ordering weights in
-  // place of the tuned ones (an internal type, solver/ordering_weights.hpp);
-  // not owned, must outlive the Solver. nullptr: the tuned weights.
-  const detail::OrderingWeights* ordering_weights = nullptr;
+  // New fields go here, at the end (docs/USAGE.md, "ABI").
 };
 
 // One card (or run of equivalent cards) the side to play may choose, and its
@@ -180,6 +182,10 @@ class DDTB_EXPORT Solver {
   Expected<std::vector<int>> analyse_play(const Position& start, std::span<const Card> cards,
                                           Seat side);
 
+  // The options in force: those given, with the table's two sizes as the
+  // table uses them. Its struct_size is the caller's (at most the library's
+  // own), so that a copy of it passed to another Solver reads as the
+  // caller's struct.
   const SolverOptions& options() const;
   SolverStats stats() const;
   void reset_stats();

@@ -24,12 +24,13 @@
 
 namespace ddtb {
 
-namespace detail {
-struct TablebaseAccess;
-class EndgameProbe;
-}  // namespace detail
-
+// May grow within libddtb.so.0 as SolverOptions does (include/ddtb/solver.hpp,
+// docs/USAGE.md, "ABI"): fields are only appended, and the library reads only
+// those the caller's struct holds.
 struct TablebaseOptions {
+  // The size of the struct as the caller's header declares it. Leave it as it
+  // is: set by the header, read by the library.
+  std::uint32_t struct_size = sizeof(TablebaseOptions);
   // Bound on the memory of loaded chunks, all threads together: the
   // decompressed copies of compressed chunks, and the partitions' bounds of
   // every loaded chunk (a chunk stored as is stays in the operating system's
@@ -39,6 +40,7 @@ struct TablebaseOptions {
   // probe has loaded the chunk, 8 bytes per partition and file. What the
   // default tables take of each: docs/USAGE.md, "Endgame tables".
   std::size_t cache_bytes = std::size_t{256} << 20;
+  // New fields go here, at the end (docs/USAGE.md, "ABI").
 };
 
 struct TablebaseLayer {
@@ -112,6 +114,10 @@ struct DefaultTablebase {
   std::vector<std::string> warnings;
 };
 
+// Tablebases are made by open() and find_default() only. The library
+// implements the class by one derived from it; any other class derived from
+// it holds no tables: its functions answer as if it had none, and a Solver
+// does not probe it.
 class DDTB_EXPORT Tablebase {
  public:
   // Opens every table file of `dir` (ddtb-<cards>-nt.tbl, ddtb-<cards>-trump.tbl).
@@ -119,7 +125,7 @@ class DDTB_EXPORT Tablebase {
   // validation (the message names the file and the check).
   static Expected<std::shared_ptr<const Tablebase>> open(const std::string& dir,
                                                          const TablebaseOptions& options = {});
-  ~Tablebase();
+  virtual ~Tablebase();
   Tablebase(const Tablebase&) = delete;
   Tablebase& operator=(const Tablebase&) = delete;
 
@@ -143,7 +149,7 @@ class DDTB_EXPORT Tablebase {
   // nullopt when there is no such layer or the position is not in it.
   std::optional<BoundAnswer> probe_at_least(const Position& position, int tricks) const;
 
-  // Probes and hits count those of every probe session, live or ended.
+  // Probes and hits include those of the Solvers using these tables.
   TablebaseStats stats() const;
 
   // The default tables: the first directory of default_search_path() that
@@ -170,16 +176,8 @@ class DDTB_EXPORT Tablebase {
   static Expected<std::string> user_dir(
       const TablebaseEnvironment& environment = TablebaseEnvironment::current());
 
-  // For the search (internal): a probe session over `tb` for one searching
-  // thread, the interface of core/endgame_probe.hpp. It keeps `tb` alive;
-  // one thread at a time may use it.
-  static std::unique_ptr<detail::EndgameProbe> open_session(std::shared_ptr<const Tablebase> tb);
-
- private:
-  Tablebase();
-  friend struct detail::TablebaseAccess;
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
+ protected:
+  Tablebase() = default;  // for the library's implementation (above)
 };
 
 }  // namespace ddtb

@@ -8,6 +8,10 @@
 #                                builds libddtb once more (about 30 s)
 #   ddtb_consumer_add_subdirectory  ddtb's sources inside a consumer's tree;
 #                                builds libddtb once more (about 30 s)
+#   ddtb_library_exports         the symbols libddtb.so exports are those of
+#                                tests/library_exports.txt (docs/USAGE.md,
+#                                "ABI"): the library of a shared build, else
+#                                the one ddtb_package_shared builds
 # They need a C++ compiler, pkg-config, readelf and nm, as the build does.
 if(NOT DDTB_INSTALL)
   return()  # no install rules to test
@@ -34,3 +38,18 @@ add_test(NAME ddtb_consumer_add_subdirectory
           ${_ddtb_consumer_args} -P ${_ddtb_consumer_script})
 set_tests_properties(ddtb_package_installed ddtb_package_shared ddtb_consumer_add_subdirectory
   PROPERTIES LABELS package TIMEOUT 900)
+
+if(DDTB_LIBRARY_TYPE STREQUAL "SHARED_LIBRARY")
+  set(_ddtb_exported_library $<TARGET_FILE:ddtb>)
+else()
+  set(_ddtb_exported_library ${_ddtb_consumer_work}/shared/ddtb/libddtb.so.${PROJECT_VERSION})
+  set_tests_properties(ddtb_package_shared PROPERTIES FIXTURES_SETUP ddtb_shared_library)
+endif()
+add_test(NAME ddtb_library_exports
+  COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DLIBRARY=${_ddtb_exported_library}
+          -DLIST=${CMAKE_CURRENT_SOURCE_DIR}/library_exports.txt
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/library_exports.cmake)
+set_tests_properties(ddtb_library_exports PROPERTIES LABELS package TIMEOUT 60)
+if(NOT DDTB_LIBRARY_TYPE STREQUAL "SHARED_LIBRARY")
+  set_tests_properties(ddtb_library_exports PROPERTIES FIXTURES_REQUIRED ddtb_shared_library)
+endif()
