@@ -235,6 +235,18 @@ struct SolverCore::Impl {
     ~Call() { impl.search->shrink_table(); }
   };
 
+  // The answer of `kind` for `position`: a recent one when the same question
+  // was asked lately, else what `search` finds within one Call, remembered.
+  template <class Search>
+  SolveResult remembered(const Position& position, RecentAnswers::Kind kind, Search search) {
+    const auto key = RecentAnswers::key_of(position, kind);
+    if (const SolveResult* r = recent.find(key)) return *r;
+    const Call call{*this};
+    SolveResult result = search();
+    recent.put(key, result);
+    return result;
+  }
+
   // A first guess at the tricks of the side of `side` from `p` on
   // (solver/first_guess.hpp).
   static int guess_for(const Position& p, Seat side) {
@@ -329,119 +341,112 @@ const SolverOptions& SolverCore::options() const {
 }
 
 int SolverCore::max_tricks(const Position& position) {
-  const auto key = RecentAnswers::key_of(position, RecentAnswers::kMaxTricks);
-  if (const SolveResult* r = impl_->recent.find(key)) return r->tricks;
-  const Impl::Call call{*impl_};
-  SolveResult r;
-  r.tricks = impl_->side_tricks(position, position.to_play(),
-                                Impl::guess_for(position, position.to_play()));
-  impl_->recent.put(key, r);
-  return r.tricks;
+  const auto search = [&] {
+    SolveResult r;
+    r.tricks = impl_->side_tricks(position, position.to_play(),
+                                  Impl::guess_for(position, position.to_play()));
+    return r;
+  };
+  return impl_->remembered(position, RecentAnswers::kMaxTricks, search).tricks;
 }
 
 SolveResult SolverCore::solve(const Position& position) {
-  const auto key = RecentAnswers::key_of(position, RecentAnswers::kSolve);
-  if (const SolveResult* r = impl_->recent.find(key)) return *r;
-  const Impl::Call call{*impl_};
-  SolveResult result;
-  const Seat mover = position.to_play();
+  return impl_->remembered(position, RecentAnswers::kSolve, [&] {
+    SolveResult result;
+    const Seat mover = position.to_play();
 
-  const Runs legal = legal_runs(position);
-  // The runs in the order they are solved in.
-  struct Ordered {
-    Run run;
-    int order;
-  };
-  std::array<Ordered, 13> runs;
-  const int n = legal.size;
-  for (int j = 0; j < n; ++j) runs[j] = Ordered{legal.at[j], 99};
+    const Runs legal = legal_runs(position);
+    // The runs in the order they are solved in.
+    struct Ordered {
+      Run run;
+      int order;
+    };
+    std::array<Ordered, 13> runs;
+    const int n = legal.size;
+    for (int j = 0; j < n; ++j) runs[j] = Ordered{legal.at[j], 99};
 
-  // Every card is solved exactly on its own, in the order the search would
-  // try them, each guessing the best score so far. The best card's score is
-  // the result; nothing is proved twice (solving the position first and then
-  // each card would refute every card against best + 1 once more). Each
-  // card's first search asks whether it reaches the guess: most cards after
-  // the first fall short of the best, and asking that first settles them
-  // with one search fewer.
-  impl_->set_root(position);
-  int order[13];
-  const int m = impl_->search->root_order(order, false);
-  for (int i = 0; i < m; ++i) {
-    const int j = legal.find(order[i]);
-    if (j >= 0 && runs[j].order == 99) runs[j].order = i;
-  }
-  std::stable_sort(runs.begin(), runs.begin() + n,
-                   [](const Ordered& a, const Ordered& b) { return a.order < b.order; });
-  // The other cards of the first card's suit next: their searches meet the
-  // table entries the first card's searches left.
-  if (n > 2)
-    std::stable_partition(runs.begin() + 1, runs.begin() + n, [&](const Ordered& r) {
-      return r.run.card.suit == runs[0].run.card.suit;
-    });
-
-  int best = -1;
-  for (int i = 0; i < n; ++i) {
-    const Run& r = runs[i].run;
-    const Position child = *position.play(r.card);
-    const int guess = best >= 0 ? best : Impl::guess_for(position, mover);
-    int score;
-    if (child.trick_size() == 0) {
-      const int won = same_side(child.leader(), mover) ? 1 : 0;
-      score =
-          won + (child.tricks_left() ? impl_->side_tricks(child, mover, guess - won, 13, true) : 0);
-    } else {
-      score = impl_->side_tricks(child, mover, guess, 13, true);
+    // Every card is solved exactly on its own, in the order the search would
+    // try them, each guessing the best score so far. The best card's score is
+    // the result; nothing is proved twice (solving the position first and then
+    // each card would refute every card against best + 1 once more). Each
+    // card's first search asks whether it reaches the guess: most cards after
+    // the first fall short of the best, and asking that first settles them
+    // with one search fewer.
+    impl_->set_root(position);
+    int order[13];
+    const int m = impl_->search->root_order(order, false);
+    for (int i = 0; i < m; ++i) {
+      const int j = legal.find(order[i]);
+      if (j >= 0 && runs[j].order == 99) runs[j].order = i;
     }
-    best = std::max(best, score);
-    result.cards.push_back(CardScore{r.card, r.equals, score});
-  }
-  // A finished position (no card left to play) takes no more tricks.
-  result.tricks = n > 0 ? best : 0;
-  std::stable_sort(result.cards.begin(), result.cards.end(),
-                   [](const CardScore& a, const CardScore& b) {
-                     if (a.tricks != b.tricks) return a.tricks > b.tricks;
-                     return by_suit_and_rank(a, b);
-                   });
-  impl_->recent.put(key, result);
-  return result;
+    std::stable_sort(runs.begin(), runs.begin() + n,
+                     [](const Ordered& a, const Ordered& b) { return a.order < b.order; });
+    // The other cards of the first card's suit next: their searches meet the
+    // table entries the first card's searches left.
+    if (n > 2)
+      std::stable_partition(runs.begin() + 1, runs.begin() + n, [&](const Ordered& r) {
+        return r.run.card.suit == runs[0].run.card.suit;
+      });
+
+    int best = -1;
+    for (int i = 0; i < n; ++i) {
+      const Run& r = runs[i].run;
+      const Position child = *position.play(r.card);
+      const int guess = best >= 0 ? best : Impl::guess_for(position, mover);
+      int score;
+      if (child.trick_size() == 0) {
+        const int won = same_side(child.leader(), mover) ? 1 : 0;
+        score = won +
+                (child.tricks_left() ? impl_->side_tricks(child, mover, guess - won, 13, true) : 0);
+      } else {
+        score = impl_->side_tricks(child, mover, guess, 13, true);
+      }
+      best = std::max(best, score);
+      result.cards.push_back(CardScore{r.card, r.equals, score});
+    }
+    // A finished position (no card left to play) takes no more tricks.
+    result.tricks = n > 0 ? best : 0;
+    std::stable_sort(result.cards.begin(), result.cards.end(),
+                     [](const CardScore& a, const CardScore& b) {
+                       if (a.tricks != b.tricks) return a.tricks > b.tricks;
+                       return by_suit_and_rank(a, b);
+                     });
+    return result;
+  });
 }
 
 SolveResult SolverCore::best_card(const Position& position) {
-  const auto key = RecentAnswers::key_of(position, RecentAnswers::kBestCard);
-  if (const SolveResult* r = impl_->recent.find(key)) return *r;
-  const Impl::Call call{*impl_};
-  SolveResult result;
-  const Runs runs = legal_runs(position);
-  if (runs.size == 0) return result;  // finished: no trick, no card
-  int run = -1;
-  result.tricks = impl_->best_run(position, runs, run);
-  result.cards.push_back(CardScore{runs.at[run].card, runs.at[run].equals, result.tricks});
-  impl_->recent.put(key, result);
-  return result;
+  return impl_->remembered(position, RecentAnswers::kBestCard, [&] {
+    SolveResult result;
+    const Runs runs = legal_runs(position);
+    if (runs.size == 0) return result;  // finished: no trick, no card
+    int run = -1;
+    result.tricks = impl_->best_run(position, runs, run);
+    result.cards.push_back(CardScore{runs.at[run].card, runs.at[run].equals, result.tricks});
+    return result;
+  });
 }
 
 SolveResult SolverCore::best_cards(const Position& position) {
-  const auto key = RecentAnswers::key_of(position, RecentAnswers::kBestCards);
-  if (const SolveResult* r = impl_->recent.find(key)) return *r;
-  const Impl::Call call{*impl_};
-  SolveResult result;
-  const Runs runs = legal_runs(position);
-  if (runs.size == 0) return result;
-  int run = -1;
-  result.tricks = impl_->best_run(position, runs, run);
-  // Every card before the best one in the fixed order falls short of the
-  // best (Engine::solve); only those after it need a test.
-  const std::array<int, 13> order = impl_->fixed_order(position, runs);
-  int at = 0;
-  while (order[at] != run) ++at;
-  for (int i = 0; i < runs.size; ++i) {
-    const Run& r = runs.at[order[i]];
-    if (i == at || (i > at && impl_->card_reaches(position, r.card, result.tricks)))
-      result.cards.push_back(CardScore{r.card, r.equals, result.tricks});
-  }
-  std::sort(result.cards.begin(), result.cards.end(), by_suit_and_rank);
-  impl_->recent.put(key, result);
-  return result;
+  return impl_->remembered(position, RecentAnswers::kBestCards, [&] {
+    SolveResult result;
+    const Runs runs = legal_runs(position);
+    if (runs.size == 0) return result;
+    int run = -1;
+    result.tricks = impl_->best_run(position, runs, run);
+    // Every card before the best one in the fixed order falls short of the
+    // best (Engine::solve); only those after it need a test.
+    const std::array<int, 13> order = impl_->fixed_order(position, runs);
+    int at = 0;
+    while (order[at] != run) ++at;
+    for (int i = 0; i < runs.size; ++i) {
+      const Run& r = runs.at[order[i]];
+      if (i == at || (i > at && impl_->card_reaches(position, r.card, result.tricks)))
+        result.cards.push_back(CardScore{r.card, r.equals, result.tricks});
+    }
+    std::sort(result.cards.begin(), result.cards.end(), by_suit_and_rank);
+    return result;
+  });
 }
 
 std::vector<CardScore> SolverCore::cards_reaching(const Position& position, int target) {
