@@ -29,6 +29,8 @@ bool store_level(const std::string& store, int& level) {
     level = 0;
   else if (store == "zstd")
     level = 19;
+  else if (store == "packed")
+    level = WriteOptions::kPacked;
   else
     return false;
   return true;

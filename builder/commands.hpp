@@ -89,9 +89,9 @@ int run_repack(const RepackArgs& args, const tools::ToolText& text);
 bool number_in(const std::string& text, long long lo, long long hi, long long& out);
 // Builder threads when --threads is not given: every core.
 int default_threads();
-// --store auto|raw|zstd as the tables' zstd level (WriteOptions): auto (or
-// empty) table_zstd_level's choice by card count, raw 0, zstd 19. False for
-// another word.
+// --store auto|raw|zstd|packed as the tables' zstd level (WriteOptions):
+// auto (or empty) table_zstd_level's choice by card count, raw 0, zstd 19,
+// packed WriteOptions::kPacked. False for another word.
 bool store_level(const std::string& store, int& level);
 // The usage error for a table directory argument of `command` that is
 // missing or not a directory (printed), or 0 when `dir` is a directory.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include "tablebase/packed_sets.hpp"
 
 namespace ddtb::detail::tb {
 
@@ -202,10 +203,17 @@ bool LayerProbe::probe(const std::array<Bits, 4>& hands, int leader, int trump,
   const Canonical c = canonicalize(hands, leader, trump);
   const Layer* layer = c.klass == StrainClass::kTrump ? trump_ : nt_;
   if (!layer || layer->tricks() != c.tricks) return false;
-  const TbSet* s = layer->find(c.shape, state_nibbles(c.shape, c.seq));
-  if (!s) return false;
-  out.leader_tricks = s->value;
-  out.specified = specified_cards(*s, c, hands);
+  const Nibbles state = state_nibbles(c.shape, c.seq);
+  if (const TbSet* s = layer->find(c.shape, state)) {
+    out.leader_tricks = s->value;
+    out.specified = specified_cards(*s, c, hands);
+    return true;
+  }
+  const int index = layer->has_defaults() ? layer->index_of(c.shape) : -1;
+  if (index < 0 || layer->default_value(index) < 0) return false;
+  const TbSet cover = cover_set(layer->sets(index), state, layer->default_value(index));
+  out.leader_tricks = cover.value;
+  out.specified = specified_cards(cover, c, hands);
   return true;
 }
 

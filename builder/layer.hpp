@@ -119,6 +119,15 @@ class Layer {
   int index_of(ShapeKey shape) const;
 
   std::vector<TbSet>& sets(int index) { return sets_[index]; }
+  // A partition read from a packed file keeps only the sets of values other
+  // than its default (tablebase/packed_sets.hpp): the value of the states
+  // in none of its sets; -1 when its sets hold every state.
+  int default_value(int index) const { return defaults_.empty() ? -1 : defaults_[index]; }
+  void set_default_value(int index, int value) {
+    if (defaults_.empty()) defaults_.assign(shapes_.size(), -1);
+    defaults_[index] = static_cast<std::int8_t>(value);
+  }
+  bool has_defaults() const { return !defaults_.empty(); }
   const std::vector<TbSet>& sets(int index) const { return sets_[index]; }
   std::uint64_t set_count() const;
 
@@ -153,6 +162,7 @@ class Layer {
   };
   FlatTable<ShapeKey, std::uint32_t, ShapeHash> index_;
   std::vector<std::vector<TbSet>> sets_;
+  std::vector<std::int8_t> defaults_;
   std::vector<ValueRange> spans_;  // per partition, after seal()
   // After seal(): filter_of(set k of partition i) at filters_[filter_start_[i] + k].
   std::vector<std::uint64_t> filters_;

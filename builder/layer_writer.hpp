@@ -25,6 +25,9 @@ int table_zstd_level(int tricks);
 struct WriteOptions {
   // zstd level of the chunks, 0 for raw; kTableLevel: table_zstd_level.
   static constexpr int kTableLevel = -1;
+  // Not a zstd level: the packed layout (builder/packed_writer.hpp), which
+  // repack and `build --store packed` write.
+  static constexpr int kPacked = -2;
   int zstd_level = kTableLevel;
   std::uint32_t build_params = 0;
   std::uint64_t lower_checksum = 0;

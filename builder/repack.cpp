@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "builder/file_io.hpp"
+#include "builder/packed_writer.hpp"
 #include "builder/unit_file.hpp"
 #include "tablebase/layer_file.hpp"
 #include "tablebase/set_codec.hpp"
@@ -26,6 +27,7 @@ std::uint64_t file_size(const std::string& path) {
 }
 
 bool compressed(const LayerFile& f) {
+  if (f.packed()) return false;
   for (std::size_t c = 0; c < f.chunks(); ++c)
     if (f.chunk_entry(c).encoding != 0) return true;
   return false;
@@ -76,10 +78,42 @@ Expected<Listing> list_dir(const std::string& dir) {
   return out;
 }
 
+// Writes `file`'s sets to `path` packed.
+Expected<std::uint64_t> rewrite_packed(const LayerFile& file, const std::string& path,
+                                       std::uint64_t lower_checksum) {
+  const FileHeader& h = file.header();
+  WriteOptions wo;
+  wo.build_params = h.build_params & ~0xff00u;
+  wo.lower_checksum = lower_checksum;
+  wo.builder_version = h.builder_version;
+  PackedLayerWriter writer(path, h.tricks, h.klass, wo, h.bound);
+  for (std::size_t c = 0; c < file.chunks(); ++c) {
+    auto chunk = file.load_chunk(c);
+    if (!chunk) return chunk.error();
+    for (std::size_t i = 0; i + 1 < chunk->starts.size(); ++i) {
+      const std::span<const TbSet> part(chunk->sets.data() + chunk->starts[i],
+                                        chunk->starts[i + 1] - chunk->starts[i]);
+      if (auto added = writer.add(part, chunk->defaults.empty() ? -1 : chunk->defaults[i]); !added)
+        return added.error();
+    }
+  }
+  if (writer.sets_given() != h.sets)
+    return Error{ErrorCode::kCorruptData, file.name() + ": its chunks hold " +
+                                              std::to_string(writer.sets_given()) +
+                                              " sets, its header " + std::to_string(h.sets)};
+  return writer.finish();
+}
+
 // Writes `file`'s sets to `path` in the current format.
 Expected<std::uint64_t> rewrite(const LayerFile& file, const std::string& path,
                                 const RepackOptions& options, std::uint64_t lower_checksum) {
   const FileHeader& h = file.header();
+  if (options.zstd_level == WriteOptions::kPacked) return rewrite_packed(file, path, lower_checksum);
+  if (file.packed())
+    return Error{ErrorCode::kBadArgument,
+                 file.name() + ": packed (format " + std::to_string(h.version) +
+                     "), which keeps only the sets of values other than each partition's "
+                     "default: it cannot be rewritten unpacked (build the layer again)"};
   WriteOptions wo;
   wo.zstd_level = options.zstd_level;
   wo.threads = options.threads;
@@ -161,6 +195,9 @@ Expected<std::vector<RepackedLayer>> repack_tables(const std::string& dir,
     r.version_after = (*written)->header().version;
     r.compressed_before = compressed(**file);
     r.compressed_after = compressed(**written);
+    r.packed_before = (*file)->packed();
+    r.packed_after = (*written)->packed();
+    r.sets_after = (*written)->header().sets;
     r.bytes_before = file_size(path);
     r.bytes_after = file_size(out);
     done.push_back(r);

@@ -24,7 +24,10 @@
 namespace ddtb::detail::tb {
 
 struct RepackOptions {
-  int zstd_level = WriteOptions::kTableLevel;  // 0 raw, else zstd; kTableLevel by card count
+  // 0 raw, kTableLevel by card count, kPacked the packed layout (format 5
+  // and 6), else zstd at that level. A packed file can only stay packed: the
+  // sets of its partitions' default values are not in it.
+  int zstd_level = WriteOptions::kPacked;
   int threads = 1;                             // compressing chunks
 };
 
@@ -33,6 +36,8 @@ struct RepackedLayer {
   std::uint64_t sets = 0;
   std::uint32_t version_before = 0, version_after = 0;
   bool compressed_before = false, compressed_after = false;
+  bool packed_before = false, packed_after = false;
+  std::uint64_t sets_after = 0;  // packed: the sets stored
   std::uint64_t bytes_before = 0, bytes_after = 0;
 };
 

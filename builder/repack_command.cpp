@@ -22,17 +22,26 @@ int run_repack(const RepackArgs& args, const tools::ToolText& text) {
     return tools::usage_error(text, "--threads needs a number from 1 to 1024");
   RepackOptions options;
   options.threads = static_cast<int>(threads);
-  if (!store_level(args.store, options.zstd_level))
-    return tools::usage_error(text, "--store needs auto, raw or zstd");
+  if (args.store.empty())
+    options.zstd_level = WriteOptions::kPacked;
+  else if (!store_level(args.store, options.zstd_level))
+    return tools::usage_error(text, "--store needs packed, auto, raw or zstd");
   const std::string& dir = args.dir;
   if (const int refused = table_dir_refusal(dir, "repack", text)) return refused;
   const auto t0 = std::chrono::steady_clock::now();
-  const auto storage = [](bool compressed) { return compressed ? "zstd" : "raw"; };
+  const auto storage = [](bool packed, bool compressed) {
+    return packed ? "packed" : compressed ? "zstd" : "raw";
+  };
   auto done = repack_tables(dir, options, [&](const RepackedLayer& r) {
-    std::printf("%-24s: %llu sets, format %u %s %llu bytes -> format %u %s %llu bytes\n",
+    std::printf("%-24s: %llu sets, format %u %s %llu bytes -> format %u %s %llu bytes",
                 r.name.c_str(), (unsigned long long)r.sets, r.version_before,
-                storage(r.compressed_before), (unsigned long long)r.bytes_before, r.version_after,
-                storage(r.compressed_after), (unsigned long long)r.bytes_after);
+                storage(r.packed_before, r.compressed_before), (unsigned long long)r.bytes_before,
+                r.version_after, storage(r.packed_after, r.compressed_after),
+                (unsigned long long)r.bytes_after);
+    if (r.packed_after && !r.packed_before)
+      std::printf(" (%llu sets stored, %.2f bytes per set)", (unsigned long long)r.sets_after,
+                  r.sets ? double(r.bytes_after) / double(r.sets) : 0.0);
+    std::printf("\n");
     std::fflush(stdout);
   });
   if (!done) {

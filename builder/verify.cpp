@@ -80,6 +80,7 @@ void check_partition(const Layer& layer, int index, const LowerLayers& lower, Se
       if (value >= 0 && s.value != value) overlap = true;
       value = s.value;
     }
+    if (value < 0) value = layer.default_value(index);
     const auto hands = hands_of(shape, st);
     const int trump = k == StrainClass::kTrump ? 0 : kNoTrump;
     if (value < 0) {
@@ -179,13 +180,14 @@ VerifyLayerReport check_layer(const Layer& layer, const std::vector<int>& parts,
             for_each_canonical_state(shape, k, [&](const State& st) {
               const auto hands = hands_of(shape, st);
               const TbSet* s = layer.find(shape, state_nibbles(shape, st));
+              const int table = s ? s->value : layer.default_value(static_cast<int>(i));
               solver->set_root(hands, trump_of_class, 0, nullptr, 0);
               const int v = expected_value(layer, solver->solve(tricks / 2, 0, 13, false, nullptr));
               ++solved;
-              if (!s || s->value != v)
+              if (table != v)
                 failures.add(layer_name(layer) + ": the solver says " + std::to_string(v) +
-                             ", the table " + (s ? std::to_string(s->value) : "nothing") + " for " +
-                             describe(hands, 0, trump_of_class));
+                             ", the table " + (table >= 0 ? std::to_string(table) : "nothing") +
+                             " for " + describe(hands, 0, trump_of_class));
             });
           });
     } else {

@@ -30,8 +30,20 @@ constexpr std::uint32_t file_version_for(int bound, bool partition_lengths = tru
   return partition_lengths ? (bound > 0 ? kLengthsBoundFormatVersion : kLengthsFormatVersion)
                            : format_version_for(bound);
 }
+// Versions 5 (exact) and 6 (bound) are packed (FORMAT.md, "Packed
+// layout"): a partition index and sets probed where the file is mapped,
+// each partition keeping only the sets of values other than its default.
+inline constexpr std::uint32_t kPackedFormatVersion = 5;
+inline constexpr std::uint32_t kPackedBoundFormatVersion = 6;
+constexpr bool is_packed_version(std::uint32_t v) {
+  return v == kPackedFormatVersion || v == kPackedBoundFormatVersion;
+}
+constexpr std::uint32_t packed_version_for(int bound) {
+  return bound > 0 ? kPackedBoundFormatVersion : kPackedFormatVersion;
+}
 constexpr bool is_bound_version(std::uint32_t v) {
-  return v == kBoundFormatVersion || v == kLengthsBoundFormatVersion;
+  return v == kBoundFormatVersion || v == kLengthsBoundFormatVersion ||
+         v == kPackedBoundFormatVersion;
 }
 constexpr bool has_partition_lengths(std::uint32_t v) {
   return v == kLengthsFormatVersion || v == kLengthsBoundFormatVersion;
@@ -43,6 +55,16 @@ inline constexpr std::size_t kChunkEntryBytes = 32;
 // compressed on its own: bigger chunks compress better, smaller ones decode
 // faster on a cache miss (tablebase/FORMAT.md, "Layout").
 inline constexpr std::size_t kChunkTargetBytes = std::size_t{16} << 10;
+// A packed file's data area is checked in blocks of this many bytes, each
+// on its first use (its checksum in the block table); its partition index
+// is made of lines of kIndexLineBytes, each giving where kLinePartitions
+// partitions begin and end (one cache line per probe).
+inline constexpr std::size_t kPackedBlockBytes = std::size_t{16} << 10;
+inline constexpr std::size_t kIndexLineBytes = 64;
+inline constexpr std::size_t kLinePartitions = 13;
+// Zero bytes after a packed file's data area: the scan loads eight bytes at
+// any position inside it.
+inline constexpr std::size_t kPackedPadding = 8;
 
 struct FileHeader {
   std::uint32_t version = kFormatVersion;

@@ -10,6 +10,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "tablebase/packed_sets.hpp"
+
 namespace ddtb::detail::tb {
 
 namespace {
@@ -29,10 +31,10 @@ Expected<std::unique_ptr<LayerFile>> LayerFile::parse(std::span<const std::uint8
   r.pos = 8;
   FileHeader h;
   h.version = r.u32();
-  if (h.version < kFormatVersion || h.version > kLengthsBoundFormatVersion)
+  if (h.version < kFormatVersion || h.version > kPackedBoundFormatVersion)
     return corrupt(name, "format version " + std::to_string(h.version) + ", this build reads " +
                              std::to_string(kFormatVersion) + " to " +
-                             std::to_string(kLengthsBoundFormatVersion));
+                             std::to_string(kPackedBoundFormatVersion));
   if (r.u32() != kHeaderBytes) return corrupt(name, "bad header size");
   h.tricks = r.u8();
   const std::uint8_t klass = r.u8();
@@ -65,7 +67,10 @@ Expected<std::unique_ptr<LayerFile>> LayerFile::parse(std::span<const std::uint8
                              std::to_string(h.tricks) + " tricks");
   h.klass = static_cast<StrainClass>(klass);
 
-  const std::uint64_t dir_bytes = std::uint64_t(h.chunks) * kChunkEntryBytes;
+  const bool packed = is_packed_version(h.version);
+  // A packed file's directory is its block table: a checksum per block.
+  const std::uint64_t dir_bytes =
+      std::uint64_t(h.chunks) * (packed ? sizeof(std::uint64_t) : kChunkEntryBytes);
   if (h.directory_offset < kHeaderBytes || h.directory_offset > bytes.size() ||
       bytes.size() - h.directory_offset < dir_bytes)
     return corrupt(name, "chunk directory outside the file (truncated?)");
@@ -81,6 +86,20 @@ Expected<std::unique_ptr<LayerFile>> LayerFile::parse(std::span<const std::uint8
                       : std::make_shared<const ShapeIndex>(h.tricks, h.klass);
   if (f->index_->shapes().size() != h.partitions || f->index_->checksum() != h.shapes_checksum)
     return corrupt(name, "its partitions are not this build's canonical shapes");
+  if (packed) {
+    const std::uint64_t lines = (std::uint64_t(h.partitions) + kLinePartitions - 1) / kLinePartitions;
+    if (h.data_bytes < lines * kIndexLineBytes)
+      return corrupt(name, "data area smaller than its partition index");
+    if (h.chunks != (h.data_bytes + kPackedBlockBytes - 1) / kPackedBlockBytes)
+      return corrupt(name, "block count does not match the data area");
+    if (bytes.size() - h.data_offset - h.data_bytes < kPackedPadding)
+      return corrupt(name, "no padding after the data area (truncated?)");
+    f->blocks_ = std::make_unique<std::atomic<std::uint8_t>[]>(h.chunks);
+    f->bytes_ = bytes;
+    f->name_ = std::move(name);
+    f->header_ = h;
+    return f;
+  }
   if (h.chunks == 0 || h.chunks > h.partitions) return corrupt(name, "bad chunk count");
   f->directory_.reserve(h.chunks);
   ByteReader dr{dir};
@@ -151,7 +170,75 @@ LayerFile::~LayerFile() {
   if (mapping_) ::munmap(mapping_, mapping_size_);
 }
 
+bool LayerFile::blocks_good(std::uint64_t from, std::uint64_t to) const {
+  const std::uint8_t* table = bytes_.data() + header_.directory_offset;
+  const std::uint8_t* data = bytes_.data() + header_.data_offset;
+  for (std::uint64_t b = from / kPackedBlockBytes; b <= (to - 1) / kPackedBlockBytes; ++b) {
+    std::atomic<std::uint8_t>& state = blocks_[b];
+    const std::uint8_t known = state.load(std::memory_order_relaxed);
+    if (known == 1) continue;
+    if (known == 2) return false;
+    const std::uint64_t at = b * kPackedBlockBytes;
+    const std::size_t n = static_cast<std::size_t>(
+        std::min<std::uint64_t>(kPackedBlockBytes, header_.data_bytes - at));
+    const bool good = checksum(std::span(data + at, n)) ==
+                      ByteReader{std::span(table + 8 * b, 8)}.u64();
+    // Two threads may check a block at once; both find the same.
+    if (state.exchange(good ? 1 : 2, std::memory_order_relaxed) != 2 && !good)
+      damaged_.fetch_add(1, std::memory_order_relaxed);
+    if (!good) return false;
+  }
+  return true;
+}
+
+bool LayerFile::packed_partition(std::size_t index, const std::uint8_t*& begin,
+                                 const std::uint8_t*& end) const {
+  const std::uint64_t line = index / kLinePartitions * kIndexLineBytes;
+  if (!blocks_good(line, line + kIndexLineBytes)) return false;
+  const std::uint8_t* data = bytes_.data() + header_.data_offset;
+  const std::size_t j = index % kLinePartitions;
+  ByteReader r{std::span(data + line, kIndexLineBytes)};
+  const std::uint64_t base = r.u64();
+  r.pos = 8 + 4 * j;
+  const std::uint64_t from = base + r.u32(), to = base + r.u32();
+  const std::uint64_t index_end =
+      (std::uint64_t(header_.partitions) + kLinePartitions - 1) / kLinePartitions * kIndexLineBytes;
+  if (from < index_end || to < from + 2 || to > header_.data_bytes) {
+    if (blocks_[line / kPackedBlockBytes].exchange(2, std::memory_order_relaxed) != 2)
+      damaged_.fetch_add(1, std::memory_order_relaxed);
+    return false;
+  }
+  if (!blocks_good(from, to)) return false;
+  begin = data + from;
+  end = data + to;
+  return true;
+}
+
+Expected<Chunk> LayerFile::load_packed_chunk(std::size_t c) const {
+  const std::string where = name_ + ": index line " + std::to_string(c);
+  Chunk chunk;
+  chunk.first = static_cast<std::uint32_t>(c * kLinePartitions);
+  const std::uint32_t last = static_cast<std::uint32_t>(
+      std::min<std::uint64_t>(header_.partitions, (c + 1) * kLinePartitions));
+  for (std::uint32_t p = chunk.first; p < last; ++p) {
+    const std::uint8_t *begin = nullptr, *end = nullptr;
+    if (!packed_partition(p, begin, end))
+      return corrupt(where, "partition " + std::to_string(p) +
+                                ": a checksum mismatch or a malformed index entry");
+    chunk.starts.push_back(static_cast<std::uint32_t>(chunk.sets.size()));
+    int dflt = 0;
+    auto decoded = decode_packed_partition(begin, end, shapes()[p], header_.tricks, header_.bound,
+                                           chunk.sets, dflt);
+    if (!decoded)
+      return corrupt(where, "partition " + std::to_string(p) + ": " + decoded.error().message);
+    chunk.defaults.push_back(static_cast<std::int8_t>(dflt));
+  }
+  chunk.starts.push_back(static_cast<std::uint32_t>(chunk.sets.size()));
+  return chunk;
+}
+
 Expected<RawChunk> LayerFile::load_raw_chunk(std::size_t c, bool full) const {
+  if (packed()) return corrupt(name_, "a packed file has no chunks of sets");
   const ChunkEntry& e = directory_[c];
   const auto stored = bytes_.subspan(header_.data_offset + e.offset, e.stored_bytes);
   const std::string where = name_ + ": chunk " + std::to_string(c);
@@ -216,6 +303,7 @@ Expected<RawChunk> LayerFile::load_raw_chunk(std::size_t c, bool full) const {
 }
 
 Expected<Chunk> LayerFile::load_chunk(std::size_t c) const {
+  if (packed()) return load_packed_chunk(c);
   auto raw = load_raw_chunk(c, true);
   if (!raw) return raw.error();
   Chunk chunk;

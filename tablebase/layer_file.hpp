@@ -6,6 +6,7 @@
 // file or any buffer), which is what the fuzz targets use.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -46,11 +47,15 @@ struct RawChunk {
 };
 
 // A decoded chunk (the builder and the tests): partition first + i holds
-// sets[starts[i] .. starts[i + 1]).
+// sets[starts[i] .. starts[i + 1]). A packed file's chunks are its index
+// lines, and its partitions' default values are in `defaults` (a state in
+// none of a partition's sets has its default value); empty in the other
+// formats, whose sets hold every state.
 struct Chunk {
   std::uint32_t first = 0;
   std::vector<std::uint32_t> starts;
   std::vector<TbSet> sets;
+  std::vector<std::int8_t> defaults;
 };
 
 // A validated layer file over a byte source that outlives it.
@@ -71,9 +76,25 @@ class LayerFile {
   LayerFile& operator=(const LayerFile&) = delete;
 
   const FileHeader& header() const { return header_; }
+  // Format 5 or 6 (FORMAT.md, "Packed layout"): no chunks of sets but a
+  // partition index, probed through packed_partition.
+  bool packed() const { return is_packed_version(header_.version); }
+  // Where partition `index`'s packed sets lie in the mapping (eight readable
+  // bytes follow `end`), the blocks holding them and their index line
+  // checked (each block once, whichever thread is first); false when one of
+  // them fails its checksum or the index is malformed. Packed files only.
+  bool packed_partition(std::size_t index, const std::uint8_t*& begin,
+                        const std::uint8_t*& end) const;
+  // Blocks of a packed file found damaged so far.
+  std::uint64_t damaged_blocks() const { return damaged_.load(std::memory_order_relaxed); }
   const std::string& name() const { return name_; }
   const std::vector<ShapeKey>& shapes() const { return index_->shapes(); }
-  std::size_t chunks() const { return directory_.size(); }
+  // Chunks, or a packed file's index lines.
+  std::size_t chunks() const {
+    return packed() ? (header_.partitions + kLinePartitions - 1) / kLinePartitions
+                    : directory_.size();
+  }
+  // Not for a packed file.
   const ChunkEntry& chunk_entry(std::size_t c) const { return directory_[c]; }
   // Index of a shape in shapes(), or -1.
   int find(ShapeKey shape) const { return index_->find(shape); }
@@ -89,21 +110,26 @@ class LayerFile {
   }
   // Where partition `index` (< partitions) lies.
   Location location(std::size_t index) const {
+    if (packed())
+      return {static_cast<std::uint32_t>(index / kLinePartitions),
+              static_cast<std::uint32_t>(index % kLinePartitions)};
     const std::size_t c = chunk_of(index);
     return {static_cast<std::uint32_t>(c),
             static_cast<std::uint32_t>(index) - directory_[c].first_partition};
   }
   // The file's bytes (a raw chunk read in place lies within them).
   const std::uint8_t* base() const { return bytes_.data(); }
-  // The chunk holding partition `index` (< partitions).
+  // The chunk holding partition `index` (< partitions). Not for a packed file.
   std::size_t chunk_of(std::size_t index) const { return chunk_of_partition_[index]; }
   // Chunk c, checksum verified, decompressed, and its partitions' bounds
   // found: from their byte lengths (versions 3 and 4), or by walking their
   // sets (find_set checks the rest of what it reads); with `full`, every
   // field of every set is validated as well, and the sets must end exactly
   // at each partition's end.
+  // Not for a packed file (an error).
   Expected<RawChunk> load_raw_chunk(std::size_t c, bool full = false) const;
-  // The same, fully validated and decoded into sets.
+  // The same, fully validated and decoded into sets; of a packed file, the
+  // partitions of index line c.
   Expected<Chunk> load_chunk(std::size_t c) const;
 
  private:
@@ -118,6 +144,11 @@ class LayerFile {
   // The chunk of each partition: one read where a probe finds a partition
   // its session does not remember (4 bytes per partition).
   std::vector<std::uint32_t> chunk_of_partition_;
+  // A packed file's block states: 0 not checked yet, 1 good, 2 damaged.
+  std::unique_ptr<std::atomic<std::uint8_t>[]> blocks_;
+  mutable std::atomic<std::uint64_t> damaged_{0};
+  bool blocks_good(std::uint64_t from, std::uint64_t to) const;
+  Expected<Chunk> load_packed_chunk(std::size_t c) const;
 };
 
 }  // namespace ddtb::detail::tb

@@ -15,6 +15,7 @@
 
 #include "core/given_options.hpp"
 #include "tablebase/layer_file.hpp"
+#include "tablebase/packed_sets.hpp"
 #include "tablebase/probe_session.hpp"
 
 namespace ddtb {
@@ -223,6 +224,19 @@ struct TablebaseFiles final : Tablebase {
                  std::shared_ptr<const RawChunk>& hold) const {
     const LayerFile* file = files[layer].get();
     if (!file) return false;
+    if (file->packed()) {
+      // Read in place, through the file's own partition index.
+      ProbeSession::ShapeSlot* ss = session ? &session->shape_slot(shape, layer) : nullptr;
+      if (ss && ss->layer == static_cast<std::uint32_t>(layer) && ss->shape == shape) {
+        begin = ss->begin;
+        end = ss->end;
+        return true;
+      }
+      const int p = file->find(shape);
+      if (p < 0 || !file->packed_partition(static_cast<std::size_t>(p), begin, end)) return false;
+      if (ss) *ss = {shape, static_cast<std::uint32_t>(layer), 0, 0, ProbeSession::kInPlace, begin, end};
+      return true;
+    }
     if (!session) {
       const int p = file->find(shape);
       if (p < 0) return false;
@@ -295,8 +309,11 @@ struct TablebaseFiles final : Tablebase {
     const std::uint8_t *begin = nullptr, *end = nullptr;
     std::shared_ptr<const RawChunk> hold;
     if (!partition(session, layer, c.shape, begin, end, hold)) return false;
-    switch (detail::tb::find_set(begin, end, detail::tb::state_nibbles(c.shape, c.seq),
-                                 bound > 0 ? 1 : tricks, set)) {
+    const detail::tb::Nibbles state = detail::tb::state_nibbles(c.shape, c.seq);
+    const detail::tb::Scan scan = files[layer]->packed()
+                                      ? detail::tb::find_packed(begin, end, state, tricks, bound, set)
+                                      : detail::tb::find_set(begin, end, state, bound > 0 ? 1 : tricks, set);
+    switch (scan) {
       case detail::tb::Scan::kFound:
         break;
       case detail::tb::Scan::kAbsent:
@@ -400,10 +417,13 @@ Expected<std::shared_ptr<const Tablebase>> Tablebase::open(const std::string& di
           return Error{ErrorCode::kCorruptData,
                        dir + "/" + name + ": its header describes another layer"};
         const int layer = layer_id(tricks, bound, klass);
-        chunks[layer] = (*file)->chunks();
-        impl.damaged[layer] = std::make_unique<std::atomic<bool>[]>((*file)->chunks());
+        // A packed file is read through its own index: no chunk slots.
+        const bool packed = (*file)->packed();
+        chunks[layer] = packed ? 0 : (*file)->chunks();
+        impl.damaged[layer] = std::make_unique<std::atomic<bool>[]>(chunks[layer]);
         impl.files[layer] = std::move(*file);
-        impl.direct[layer] = TablebaseFiles::make_direct(impl.files[layer]->shapes().size());
+        if (!packed)
+          impl.direct[layer] = TablebaseFiles::make_direct(impl.files[layer]->shapes().size());
         // A bound layer counts too: without its exact layer it still answers
         // the search's questions (the exact probe then finds no file).
         impl.max_tricks = std::max(impl.max_tricks, tricks);
@@ -500,6 +520,8 @@ TablebaseStats Tablebase::stats() const {
   s.partition_loads = t->loads;
   s.cache_bytes = t->cache->bytes();
   s.bad_blocks = t->bad_blocks;
+  for (const auto& f : t->files)
+    if (f) s.bad_blocks += f->damaged_blocks();
   return s;
 }
 
