@@ -27,12 +27,14 @@ target_link_libraries(ddtb_partition_builder_test PRIVATE ddtb_partition_states)
 #   sample   samples over the partitions one trick reaches
 #   file     the table files: damage refused, in-place scans, raw, compressed
 #            and old layouts, repacking
-#   probe    Tablebase::probe and probe_at_least against the solver
+#   packed   the packed layout: its scan against the sets as built, the
+#            default's cover, damage, repacking, verify
+#   probe    Tablebase::probe and probe_at_least against the solver, both layouts
 #   session  the search's probe sessions
 #   solver   the solver with and without tables
 add_library(ddtb_tables_fixture STATIC support/tables_fixture.cpp)
 target_link_libraries(ddtb_tables_fixture PUBLIC ddtb_builder ddtb_test_support GTest::gtest)
-foreach(module build verify sample file probe session solver)
+foreach(module build verify sample file packed probe session solver)
   ddtb_add_test(ddtb_tablebase_${module}_test SOURCES tablebase_${module}_test.cpp TIMEOUT 1200)
   target_link_libraries(ddtb_tablebase_${module}_test PRIVATE ddtb_tables_fixture)
 endforeach()

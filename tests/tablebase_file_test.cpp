@@ -95,7 +95,8 @@ TEST_F(Tables, CorruptTruncatedAndForeignFilesAreRefused) {
   // An exact 8-card layer relabelled as a bound layer: its values of 2 are caught.
   EXPECT_NE(with_header(4, 2).find("bound value above 1"), std::string::npos);
   EXPECT_NE(with_header(1, 0), "");
-  EXPECT_NE(with_header(5, 0).find("format version 5"), std::string::npos);
+  EXPECT_NE(with_header(5, 0), "");  // chunks read as a packed file's index
+  EXPECT_NE(with_header(7, 0).find("format version 7"), std::string::npos);
   EXPECT_NE(with_header(0, 0).find("format version 0"), std::string::npos);
   // A bound layer under an exact layer's name is refused by Tablebase::open.
   {

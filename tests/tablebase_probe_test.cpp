@@ -19,8 +19,18 @@ namespace {
 
 using namespace detail::tb;
 
-TEST_F(Tables, ProbeAgreesWithTheSolverOnRandomPositions) {
-  auto tb = Tablebase::open(dir_);
+// Both layouts: as built (chunks of every set) and packed (each partition's
+// default value implied).
+class TablesBothLayouts : public Tables, public ::testing::WithParamInterface<bool> {
+ protected:
+  const std::string& dir() const { return GetParam() ? packed_dir() : dir_; }
+};
+
+INSTANTIATE_TEST_SUITE_P(Layouts, TablesBothLayouts, ::testing::Bool(),
+                         [](const auto& info) { return info.param ? "Packed" : "AsBuilt"; });
+
+TEST_P(TablesBothLayouts, ProbeAgreesWithTheSolverOnRandomPositions) {
+  auto tb = Tablebase::open(dir());
   ASSERT_TRUE(tb) << tb.error().message;
   EXPECT_EQ((*tb)->max_cards(), 12);
   Rng rng(31337);
@@ -55,8 +65,8 @@ TEST_F(Tables, ProbeAgreesWithTheSolverOnRandomPositions) {
 // a bound. This is where a set correct only on canonical states would fail:
 // the reshuffled positions include the other orders of interchangeable
 // suits.
-TEST_F(Tables, SpecifiedCardsDecideEveryPositionSharingThem) {
-  auto tb = Tablebase::open(dir_);
+TEST_P(TablesBothLayouts, SpecifiedCardsDecideEveryPositionSharingThem) {
+  auto tb = Tablebase::open(dir());
   ASSERT_TRUE(tb) << tb.error().message;
   Rng rng(8086);
   Solver solver;

@@ -4,6 +4,7 @@
 
 #include "builder/build_plan.hpp"
 #include "builder/executor.hpp"
+#include "builder/repack.hpp"
 #include "tests/support/files.hpp"
 
 namespace ddtb::test {
@@ -44,7 +45,23 @@ void Tables::SetUpTestSuite() {
 
 void Tables::TearDownTestSuite() {
   if (!dir_.empty()) std::system(("rm -rf '" + dir_ + "'").c_str());
+  if (!packed_.empty()) std::system(("rm -rf '" + packed_ + "'").c_str());
+  packed_.clear();
 }
+
+const std::string& Tables::packed_dir() {
+  if (packed_.empty()) {
+    packed_ = temp_dir("packed");
+    EXPECT_EQ(std::system(("cp '" + dir_ + "'/*.tbl '" + packed_ + "'/").c_str()), 0);
+    RepackOptions o;
+    o.zstd_level = WriteOptions::kPacked;
+    auto done = repack_tables(packed_, o);
+    EXPECT_TRUE(done) << (done ? "" : done.error().message);
+  }
+  return packed_;
+}
+
+std::string Tables::packed_;
 
 std::string Tables::dir_;
 std::vector<LayerStats> Tables::stats_;

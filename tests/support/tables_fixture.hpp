@@ -1,5 +1,5 @@
 // The 4-, 8- and 12-card tables (both strain classes, and the 12-card bound
-// layers "at least 2") that the tablebase tests (tests/tablebase_*_test.cpp)
+// layers "at least 2"), as built and packed, that the tablebase tests (tests/tablebase_*_test.cpp)
 // read, built by the build plan and its executor as ddtb-build builds them.
 #pragma once
 
@@ -26,9 +26,15 @@ class Tables : public ::testing::Test {
  protected:
   static void SetUpTestSuite();
   static void TearDownTestSuite();
+  // The same tables rewritten in the packed layout (format 5 and 6) by
+  // repack, made on first use.
+  static const std::string& packed_dir();
   static std::string dir_;
   static std::vector<detail::tb::LayerStats> stats_;
   static std::vector<detail::tb::LayerStats> bound_stats_;  // 12 cards, at least 2: nt, trump
+
+ private:
+  static std::string packed_;
 };
 
 }  // namespace ddtb::test
