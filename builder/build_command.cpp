@@ -9,6 +9,7 @@
 
 #include "builder/build_report.hpp"
 #include "builder/commands.hpp"
+#include "builder/repack.hpp"
 
 namespace ddtb::detail::tb {
 
@@ -113,7 +114,10 @@ Expected<BuildSettings> check_build(const BuildArgs& args) {
   if (!args.shard.empty())
     if (std::string error = parse_shard(args.shard, s.shard, s.shards); !error.empty())
       return usage(error);
-  if (!store_level(args.store, s.zstd_level)) return usage("--store needs auto, raw or zstd");
+  if (args.store.empty() && args.install)
+    s.zstd_level = WriteOptions::kPacked;  // the default tables
+  else if (!store_level(args.store, s.zstd_level))
+    return usage("--store needs auto, raw, zstd or packed");
   s.bounds = !args.no_bounds;
   s.quiet = args.quiet;
   return s;
@@ -150,12 +154,29 @@ Expected<void> build_layers(const BuildSettings& s) {
       shard_run ? std::to_string(s.shard) + "/" + std::to_string(s.shards) : "");
   ExecuteOptions options;
   options.threads = s.threads;
-  options.zstd_level = s.zstd_level;
+  // Packed tables are built as is, then packed: each layer is built on the
+  // one below as built (builder/layer_job.hpp).
+  const bool pack = s.zstd_level == WriteOptions::kPacked;
+  options.zstd_level = pack ? 0 : s.zstd_level;
   options.first_round_only = shard_run;
   const auto start = std::chrono::steady_clock::now();
   if (auto built = execute(plan, options, shard_run ? static_cast<Party&>(shard) : alone, reporter);
       !built)
     return built;
+  if (pack && !shard_run) {
+    RepackOptions ro;
+    ro.zstd_level = WriteOptions::kPacked;
+    ro.threads = s.threads;
+    auto packed = repack_tables(s.out, ro);
+    if (!packed) return packed.error();
+    std::uint64_t before = 0, after = 0;
+    for (const RepackedLayer& r : *packed) {
+      before += r.bytes_before;
+      after += r.bytes_after;
+    }
+    std::printf("packed the %zu table files: %llu -> %llu bytes\n", packed->size(),
+                (unsigned long long)before, (unsigned long long)after);
+  }
   if (shard_run)
     print_shard_done(
         s, *plan.first_round(),

@@ -15,9 +15,9 @@ struct CommandHelp {
 constexpr std::array<CommandHelp, 6> kCommands{{
     {"build",
      R"(  ddtb-build build --cards N --out DIR [--threads T] [--shard i/M | --shard slurm]
-                   [--unit-size U] [--store auto|raw|zstd] [--no-bounds] [--quiet]
+                   [--unit-size U] [--store auto|raw|zstd|packed] [--no-bounds] [--quiet]
   ddtb-build build --install [--cards N] [--threads T] [--unit-size U]
-                   [--store auto|raw|zstd] [--no-bounds] [--quiet]
+                   [--store auto|raw|zstd|packed] [--no-bounds] [--quiet]
 )",
      R"(build   Builds every layer up to N cards (4, 8, 12, ...) that DIR lacks, no
         trump and trump, by setrograde analysis; each layer uses the one below
@@ -32,12 +32,16 @@ constexpr std::array<CommandHelp, 6> kCommands{{
         saved in DIR/ddtb-<cards>-<class>.units/ as it is finished: a build
         that is killed resumes from its finished units when run again.
         --threads T   worker threads (default: all cores)
-        --store S     how the table files hold their chunks: raw (as is,
-                      read in place: fastest, largest), zstd (compressed
-                      at level 19: about a third of the bytes, each chunk
-                      decompressed when a probe first needs it) or auto
-                      (default: raw up to 16 cards, zstd from 20; see
-                      docs/USAGE.md for what each costs at 20 cards)
+        --store S     how the table files hold their sets: packed (each
+                      partition's sets but those of its most common
+                      value, indexed and read in place: under half the
+                      bytes of raw; the default of --install; the builder
+                      cannot build further layers on packed ones), raw
+                      (as is, read in place), zstd (compressed at level
+                      19, each chunk decompressed when a probe first
+                      needs it) or auto (default: raw up to 16 cards,
+                      zstd from 20; see docs/USAGE.md for what each
+                      costs at 20 cards)
         --shard i/M   build only shard i (0 <= i < M) of the units of the
                       smallest card count missing from DIR, then stop; run
                       every shard (any order, any machines sharing DIR), then
@@ -108,13 +112,14 @@ constexpr std::array<CommandHelp, 6> kCommands{{
         states (the build does the heaviest units first).
         e.g. ddtb-build info tables
 )"},
-    {"repack", R"(  ddtb-build repack DIR [--store auto|raw|zstd] [--threads T]
+    {"repack", R"(  ddtb-build repack DIR [--store packed|auto|raw|zstd] [--threads T]
 )",
      R"(repack  Rewrites every table file of DIR in the current format with the
-        storage asked (--store as for build; default auto), the sets
+        storage asked (--store as for build; default packed), the sets
         unchanged: tables written by an older ddtb-build, or built
         compressed, load as fast as a new build's without building them
-        again. Each file is written beside its original (room for both is
+        again. Packed files stay packed (they lack the sets of each
+        partition's default value). Each file is written beside its original (room for both is
         needed), and the originals are replaced only once all are written
         (an error or a killed run leaves DIR as it was). A directory with
         an unfinished build (work units) is refused. Prints each file's

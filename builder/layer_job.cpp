@@ -23,6 +23,23 @@ Expected<std::unique_ptr<LayerFile>> open_layer_file(const std::string& dir, int
   return file;
 }
 
+namespace {
+
+// A packed file keeps only the sets of values other than each partition's
+// default; the builder's oracle asks the values of whole sets of states of
+// the layer below, which needs every set.
+Expected<void> refuse_packed(const LayerFile& file, int tricks) {
+  if (!file.packed()) return {};
+  return Error{ErrorCode::kBadArgument,
+               file.name() + " is packed (format " + std::to_string(file.header().version) +
+                   "), which the probe reads but the builder cannot build on: build the " +
+                   std::to_string(4 * tricks + 4) +
+                   "-card layers into another directory, which builds the layers below again "
+                   "(ddtb-build build --cards N --out DIR --store packed)"};
+}
+
+}  // namespace
+
 Expected<LoadedLayers> load_layers(const std::string& dir, int tricks,
                                    const std::array<std::vector<char>, 2>* keep) {
   LoadedLayers out;
@@ -31,6 +48,7 @@ Expected<LoadedLayers> load_layers(const std::string& dir, int tricks,
   for (int kc = 0; kc < 2; ++kc) {
     auto file = open_layer_file(dir, tricks, static_cast<StrainClass>(kc));
     if (!file) return file.error();
+    if (auto refused = refuse_packed(**file, tricks); !refused) return refused.error();
     auto layer = load_layer(**file, keep ? &(*keep)[kc] : nullptr);
     if (!layer) return layer.error();
     out.checksum ^= (*file)->header().header_checksum;
@@ -85,6 +103,10 @@ Expected<void> attach_exact(LayerJob& job) {
   if (!file)
     return Error{file.error().code,
                  job.name() + " layer needs the exact layer: " + file.error().message};
+  if ((*file)->packed())
+    return Error{ErrorCode::kBadArgument,
+                 job.name() + " layer needs the exact layer as built, and " + (*file)->name() +
+                     " is packed: build the layer into another directory"};
   job.exact = std::move(*file);
   return {};
 }

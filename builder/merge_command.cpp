@@ -52,6 +52,10 @@ int run_merge(const MergeArgs& args, const tools::ToolText& text) {
   int zstd_level = 0;
   if (!store_level(args.store, zstd_level))
     return tools::usage_error(text, "--store needs auto, raw or zstd");
+  if (zstd_level == WriteOptions::kPacked)
+    return tools::usage_error(text,
+                              "merge writes a layer as built, which the next is built on; "
+                              "pack the finished tables with: ddtb-build repack DIR");
   const std::string& dir = args.dir;
   if (const int refused = table_dir_refusal(dir, "merge", text)) return refused;
   const int tricks = tricks_to_merge(dir, static_cast<int>(cards));

@@ -292,61 +292,83 @@ TEST(DefaultTables, DamagedOrPartialDirectoriesNeverChangeAnAnswer) {
 }
 
 // ddtb-build build --install: builds into a staging directory, then puts it
-// in place of the per-user directory, where ddsolve finds it; a deeper
-// install reuses the layers there (the same files, linked) and rewrites
-// those of an older format; an install with nothing to do says so.
+// in place of the per-user directory, where ddsolve finds it, packed
+// (format 5 and 6); a deeper install builds the packed layers below again
+// (the builder builds on layers as built), and one that finds tables as
+// built or of an older format packs them; an install with nothing to do
+// says so.
 TEST(DdtbBuildInstall, BuildsTheDefaultTablesWhereDdsolveFindsThem) {
   const fs::path xdg = test::scratch_dir() / "xdg_install";
   fs::remove_all(xdg);
   DefaultSearch search(xdg);
   const fs::path dir = user_tables(xdg);
   const fs::path staging = dir.string() + ".partial";
-  const auto inode = [](const fs::path& f) {
-    struct stat st {};
-    return ::stat(f.c_str(), &st) == 0 ? st.st_ino : 0;
+  const auto all_packed = [&] {
+    int n = 0;
+    for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
+      if (e.path().extension() != ".tbl") continue;
+      auto file = detail::tb::LayerFile::open(e.path().string());
+      if (!file || !(*file)->packed()) return -1;
+      ++n;
+    }
+    return n;
   };
   const auto first = test::run(kBuild, {"build", "--install", "--cards", "4", "--quiet"});
   ASSERT_EQ(first.exit_code, 0) << first.err;
   EXPECT_NE(first.out.find("installed " + dir.string() + " (4 cards)"), std::string::npos)
       << first.out;
-  const auto four = inode(dir / "ddtb-4-nt.tbl");
-  ASSERT_NE(four, 0u);
+  EXPECT_EQ(all_packed(), 2);
   EXPECT_FALSE(fs::exists(staging));
 
   const auto deeper = test::run(kBuild, {"build", "--install", "--cards", "8", "--quiet"});
   ASSERT_EQ(deeper.exit_code, 0) << deeper.err;
   EXPECT_NE(deeper.out.find("installed " + dir.string() + " (4-8 cards)"), std::string::npos)
       << deeper.out;
-  EXPECT_EQ(inode(dir / "ddtb-4-nt.tbl"), four) << "the 4-card layer was built again";
-  EXPECT_TRUE(fs::exists(dir / "ddtb-8-trump.tbl"));
+  EXPECT_EQ(all_packed(), 4);
   EXPECT_FALSE(fs::exists(staging));
   const auto r = solve();
   expect_dds_answers(r);
   EXPECT_EQ(tables_said(r), "tables: " + dir.string() + " (4-8 cards)") << r.err;
 
-  // Tables of an older format (version 1, tablebase/FORMAT.md) are rewritten
-  // by the next install in the current one: the bytes a build writes.
-  std::vector<std::pair<fs::path, std::string>> built;
-  for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
-    if (e.path().extension() != ".tbl") continue;
-    built.emplace_back(e.path(), test::read_file(e.path()));
-    auto file = detail::tb::LayerFile::open(e.path().string());
-    ASSERT_TRUE(file) << file.error().message;
-    auto layer = detail::tb::load_layer(**file);
-    ASSERT_TRUE(layer) << layer.error().message;
-    detail::tb::WriteOptions old;
-    old.partition_lengths = false;
-    old.lower_checksum = (*file)->header().lower_checksum;
-    ASSERT_TRUE(detail::tb::write_layer(e.path().string(), **layer, old));
-    ASSERT_LT(test::read_file(e.path()).size(), built.back().second.size()) << e.path();
+  // Tables as built, in an older format (version 1, tablebase/FORMAT.md),
+  // are packed by the next install: the bytes an install writes.
+  std::vector<std::pair<fs::path, std::string>> installed;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".tbl") installed.emplace_back(e.path(), test::read_file(e.path()));
+  ASSERT_EQ(installed.size(), 4u);
+  const fs::path raw = test::scratch_dir() / "install_raw";
+  fs::remove_all(raw);
+  const auto made = test::run(kBuild, {"build", "--cards", "8", "--out", raw.string(), "--quiet"});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  // Rewritten from the fewest cards up, each recording the header checksums
+  // of the rewritten layer below, as the older builder wrote them.
+  std::uint64_t below = 0;
+  for (int tricks = 1; tricks <= 2; ++tricks) {
+    std::uint64_t these = 0;
+    for (const auto klass : {detail::tb::StrainClass::kNoTrump, detail::tb::StrainClass::kTrump}) {
+      const std::string name = detail::tb::layer_file_name(tricks, klass);
+      auto file = detail::tb::LayerFile::open((raw / name).string());
+      ASSERT_TRUE(file) << file.error().message;
+      ASSERT_FALSE((*file)->packed());
+      auto layer = detail::tb::load_layer(**file);
+      ASSERT_TRUE(layer) << layer.error().message;
+      detail::tb::WriteOptions old;
+      old.partition_lengths = false;
+      old.lower_checksum = below;
+      auto sum = detail::tb::write_layer((dir / name).string(), **layer, old);
+      ASSERT_TRUE(sum);
+      these ^= *sum;
+    }
+    below = these;
   }
-  ASSERT_EQ(built.size(), 4u);
+  for (const auto& [path, want] : installed) ASSERT_NE(test::read_file(path), want) << path;
+  fs::remove_all(raw);
   const auto upgrade = test::run(kBuild, {"build", "--install", "--cards", "8", "--quiet"});
   ASSERT_EQ(upgrade.exit_code, 0) << upgrade.err;
   EXPECT_NE(upgrade.out.find("rewrote the 4 reused table files in the current format"),
             std::string::npos)
       << upgrade.out;
-  for (const auto& [path, want] : built) EXPECT_TRUE(test::read_file(path) == want) << path;
+  for (const auto& [path, want] : installed) EXPECT_TRUE(test::read_file(path) == want) << path;
   EXPECT_FALSE(fs::exists(staging));
 
   const auto again = test::run(kBuild, {"build", "--install", "--cards", "8", "--quiet"});
