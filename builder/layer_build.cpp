@@ -75,7 +75,8 @@ Expected<std::unique_ptr<Layer>> load_layer(const LayerFile& file, const std::ve
       const std::size_t p = chunk->first + i;
       sets += chunk->starts[i + 1] - chunk->starts[i];
       if (keep && !(*keep)[p]) continue;
-      if (!chunk->defaults.empty()) layer->set_default_value(static_cast<int>(p), chunk->defaults[i]);
+      if (!chunk->defaults.empty())
+        layer->set_default_value(static_cast<int>(p), chunk->defaults[i]);
       layer->sets(static_cast<int>(p))
           .assign(chunk->sets.begin() + chunk->starts[i],
                   chunk->sets.begin() + chunk->starts[i + 1]);

@@ -232,8 +232,10 @@ int main(int argc, char** argv) {
   // machine reads every file).
   options.zstd_level = s.zstd_level == WriteOptions::kPacked ? 0 : s.zstd_level;
   if (rank == 0 && s.zstd_level == WriteOptions::kPacked)
-    std::printf("--store packed: the layers are written as built; pack them afterwards with "
-                "ddtb-build repack %s\n", s.out.c_str());
+    std::printf(
+        "--store packed: the layers are written as built; pack them afterwards with "
+        "ddtb-build repack %s\n",
+        s.out.c_str());
   if (auto built = execute(plan, options, party, rank == 0 ? rank0 : silent); !built)
     abort_all("rank " + std::to_string(rank) + ": " + built.error().message,
               failure_status(built.error()));

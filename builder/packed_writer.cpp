@@ -172,8 +172,8 @@ Expected<std::uint64_t> write_packed_layer(const std::string& path, const Layer&
                                            const WriteOptions& options) {
   PackedLayerWriter writer(path, layer.tricks(), layer.klass(), options, layer.bound());
   for (std::size_t i = 0; i < layer.shapes().size(); ++i)
-    if (auto added = writer.add(layer.sets(static_cast<int>(i)),
-                                layer.default_value(static_cast<int>(i)));
+    if (auto added =
+            writer.add(layer.sets(static_cast<int>(i)), layer.default_value(static_cast<int>(i)));
         !added)
       return added.error();
   return writer.finish();

@@ -108,7 +108,8 @@ Expected<std::uint64_t> rewrite_packed(const LayerFile& file, const std::string&
 Expected<std::uint64_t> rewrite(const LayerFile& file, const std::string& path,
                                 const RepackOptions& options, std::uint64_t lower_checksum) {
   const FileHeader& h = file.header();
-  if (options.zstd_level == WriteOptions::kPacked) return rewrite_packed(file, path, lower_checksum);
+  if (options.zstd_level == WriteOptions::kPacked)
+    return rewrite_packed(file, path, lower_checksum);
   if (file.packed())
     return Error{ErrorCode::kBadArgument,
                  file.name() + ": packed (format " + std::to_string(h.version) +

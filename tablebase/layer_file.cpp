@@ -87,7 +87,8 @@ Expected<std::unique_ptr<LayerFile>> LayerFile::parse(std::span<const std::uint8
   if (f->index_->shapes().size() != h.partitions || f->index_->checksum() != h.shapes_checksum)
     return corrupt(name, "its partitions are not this build's canonical shapes");
   if (packed) {
-    const std::uint64_t lines = (std::uint64_t(h.partitions) + kLinePartitions - 1) / kLinePartitions;
+    const std::uint64_t lines =
+        (std::uint64_t(h.partitions) + kLinePartitions - 1) / kLinePartitions;
     if (h.data_bytes < lines * kIndexLineBytes)
       return corrupt(name, "data area smaller than its partition index");
     if (h.chunks != (h.data_bytes + kPackedBlockBytes - 1) / kPackedBlockBytes)
@@ -181,8 +182,8 @@ bool LayerFile::blocks_good(std::uint64_t from, std::uint64_t to) const {
     const std::uint64_t at = b * kPackedBlockBytes;
     const std::size_t n = static_cast<std::size_t>(
         std::min<std::uint64_t>(kPackedBlockBytes, header_.data_bytes - at));
-    const bool good = checksum(std::span(data + at, n)) ==
-                      ByteReader{std::span(table + 8 * b, 8)}.u64();
+    const bool good =
+        checksum(std::span(data + at, n)) == ByteReader{std::span(table + 8 * b, 8)}.u64();
     // Two threads may check a block at once; both find the same.
     if (state.exchange(good ? 1 : 2, std::memory_order_relaxed) != 2 && !good)
       damaged_.fetch_add(1, std::memory_order_relaxed);

@@ -38,7 +38,7 @@ Depths depths_of(const TbSet& t) {
 // concatenated slot after slot (when they fit in 16 nibbles: one compare
 // per set), and where each slot's nibbles begin.
 struct Vector {
-  std::uint64_t state;  // valid when total <= 16
+  std::uint64_t state;   // valid when total <= 16
   std::uint32_t depths;  // slot s's depth in bits [4s, 4s + 4)
   std::uint32_t starts;  // where slot s's nibbles begin, in bits [8s, 8s + 8)
   std::uint32_t total;
@@ -56,12 +56,11 @@ constexpr std::uint64_t shift_nibbles(std::uint64_t x, unsigned n) {
 inline Vector make_vector(std::uint8_t d01, std::uint8_t d23, const Nibbles& state) {
   const unsigned d0 = d01 & 15, d1 = d01 >> 4, d2 = d23 & 15, d3 = d23 >> 4;
   const unsigned a1 = d0, a2 = a1 + d1, a3 = a2 + d2, total = a3 + d3;
-  const std::uint64_t st = (state[0] & low_nibbles(d0)) |
-                           shift_nibbles(state[1] & low_nibbles(d1), a1) |
-                           shift_nibbles(state[2] & low_nibbles(d2), a2) |
-                           shift_nibbles(state[3] & low_nibbles(d3), a3);
-  return Vector{st, std::uint32_t(d01) | std::uint32_t(d23) << 8,
-                a1 << 8 | a2 << 16 | a3 << 24, total};
+  const std::uint64_t st =
+      (state[0] & low_nibbles(d0)) | shift_nibbles(state[1] & low_nibbles(d1), a1) |
+      shift_nibbles(state[2] & low_nibbles(d2), a2) | shift_nibbles(state[3] & low_nibbles(d3), a3);
+  return Vector{st, std::uint32_t(d01) | std::uint32_t(d23) << 8, a1 << 8 | a2 << 16 | a3 << 24,
+                total};
 }
 
 // The nibbles of v's sets (concatenated, as v.state) that lie in the cover
@@ -106,6 +105,14 @@ bool extend_cover(const std::array<int, 4>& fail, std::array<int, 4>& need) {
   return true;
 }
 
+// Whether the cover `need` already holds one of the positions where a set
+// disagrees with the state (first ones per slot in `fail`).
+bool covered_by(const std::array<int, 4>& fail, const std::array<int, 4>& need) {
+  for (int s = 0; s < 4; ++s)
+    if (fail[s] < need[s]) return true;
+  return false;
+}
+
 TbSet cover_of(const Nibbles& state, const std::array<int, 4>& need, int value) {
   TbSet t;
   t.value = static_cast<std::uint8_t>(value);
@@ -126,10 +133,10 @@ std::uint64_t encode_packed_partition(std::span<const TbSet> sets, int tricks, i
     const Depths d = depths_of(t);
     bytes[t.value & 15] += 1 + (d[0] + d[1] + d[2] + d[3] + 1) / 2;
   }
-  const int dflt = default_value >= 0
-                       ? default_value
-                       : static_cast<int>(std::max_element(bytes.begin(), bytes.end()) -
-                                          bytes.begin());
+  const int dflt =
+      default_value >= 0
+          ? default_value
+          : static_cast<int>(std::max_element(bytes.begin(), bytes.end()) - bytes.begin());
   // The depth vectors of the stored sets, the most used first, as many as
   // the id bits name (the rest are written out after the set's first byte).
   const int id_bits = packed_id_bits(tricks, bound);
@@ -142,9 +149,8 @@ std::uint64_t encode_packed_partition(std::span<const TbSet> sets, int tricks, i
     if (t.value != dflt) ++uses[key(depths_of(t))];
   std::vector<std::pair<std::uint64_t, std::uint16_t>> order;
   for (const auto& [k, n] : uses) order.push_back({n, k});
-  std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
-    return a.first > b.first;
-  });
+  std::stable_sort(order.begin(), order.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
   if (order.size() > escape) order.resize(escape);
   std::map<std::uint16_t, unsigned> id;
   for (unsigned i = 0; i < order.size(); ++i) id[order[i].second] = i;
@@ -202,7 +208,7 @@ Expected<void> decode_packed_partition(const std::uint8_t* begin, const std::uin
   const Nibbles zero{};
   const auto check_depths = [&](const Vector& v) {
     for (int s = 0; s < 4; ++s)
-      if (v.d(s) > length[s]) return false;
+      if (static_cast<int>(v.d(s)) > length[s]) return false;
     return true;
   };
   std::vector<Vector> table;
@@ -227,7 +233,8 @@ Expected<void> decode_packed_partition(const std::uint8_t* begin, const std::uin
     }
     const int value = bound > 0 ? 1 - default_value : static_cast<int>(h >> id_bits);
     if (bound > 0 && (h >> id_bits) != 0) return bad("value bits in a bound layer's set");
-    if (value > max_value) return bad(bound > 0 ? "bound value above 1" : "value above the tricks left");
+    if (value > max_value)
+      return bad(bound > 0 ? "bound value above 1" : "value above the tricks left");
     if (value == default_value) return bad("a stored set of the default value");
     const std::ptrdiff_t nb = (v.total + 1) / 2;
     if (end - p < nb) return bad("set past the partition");
@@ -253,41 +260,80 @@ Scan find_packed(const std::uint8_t* begin, const std::uint8_t* end, const Nibbl
   // for them at once, so that their latencies overlap.
   for (const std::uint8_t* p = begin + 64; p < end && p < begin + 1024; p += 64)
     __builtin_prefetch(p);
-  // One pass finds the first set holding the state and, in case none does,
-  // its cover: `need` (top positions per slot) and, for each vector, the
-  // nibbles of its sets that lie in the cover, remade when the cover grows.
-  std::array<int, 4> need{};
-  Vector table[255];  // only the first `vectors` are made
-  std::uint64_t in_cover[255];
-  for (unsigned k = 0; k < vectors; ++k) {
+  Vector table[255];
+  for (unsigned k = 0; k < vectors; ++k)
     table[k] = make_vector(begin[2 + 2 * k], begin[3 + 2 * k], state);
-    in_cover[k] = 0;
-  }
+  const std::uint8_t* const first = begin + 2 + 2 * vectors;
   Vector scratch;
-  for (const std::uint8_t* p = begin + 2 + 2 * vectors; p < end;) {
-    const unsigned h = *p++;
+  // The set at p: its vector and p moved to its nibbles; null when its head
+  // is malformed or it runs past the partition's end.
+  const auto vector_at = [&](const std::uint8_t*& p, unsigned& h) -> const Vector* {
+    h = *p++;
     const unsigned i = h & escape;
     const Vector* v;
-    std::uint64_t cover = 0;
     if (i < vectors) {
       v = &table[i];
+    } else {
+      if (i != escape || end - p < 2) return nullptr;
+      scratch = make_vector(p[0], p[1], state);
+      p += 2;
+      v = &scratch;
+    }
+    return end - p < std::ptrdiff_t(v->total + 1) / 2 ? nullptr : v;
+  };
+
+  for (const std::uint8_t* p = first; p < end;) {
+    unsigned h = 0;
+    const Vector* v = vector_at(p, h);
+    if (!v) return Scan::kCorrupt;
+    bool holds;
+    if (v->total <= 16) {
+      holds = (v->state & ~load64(p)) == 0;
+    } else {
+      holds = true;
+      for (int s = 0; s < 4 && holds; ++s) {
+        if (!v->d(s)) continue;
+        const std::uint64_t w = load64(p + v->at(s) / 2) >> (4 * (v->at(s) & 1));
+        holds = (state[s] & low_nibbles(v->d(s)) & ~w) == 0;
+      }
+    }
+    if (holds) {
+      const int value = bound > 0 ? 1 - dflt : static_cast<int>(h >> id_bits);
+      if (value > max_value) return Scan::kCorrupt;
+      out = unpack(*v, p, value);
+      return Scan::kFound;
+    }
+    p += (v->total + 1) / 2;
+  }
+
+  // No set holds the state: its cover, in a second pass (every set is known
+  // well formed now). A vector's nibbles inside the cover are remade when
+  // the cover has grown since they were made.
+  std::array<int, 4> need{};
+  unsigned grown = 1;
+  std::uint64_t in_cover[255];
+  unsigned cover_made[255];
+  for (unsigned k = 0; k < vectors; ++k) cover_made[k] = 0;
+  for (const std::uint8_t* p = first; p < end;) {
+    unsigned h = 0;
+    const Vector* v = vector_at(p, h);
+    const unsigned i = h & escape;
+    std::uint64_t cover;
+    if (i < vectors) {
+      if (cover_made[i] != grown) {
+        in_cover[i] = cover_nibbles(*v, need);
+        cover_made[i] = grown;
+      }
       cover = in_cover[i];
     } else {
-      if (i != escape || end - p < 2) return Scan::kCorrupt;
-      scratch = make_vector(p[0], p[1], state);
-      v = &scratch;
-      p += 2;
-      cover = cover_nibbles(scratch, need);
+      cover = cover_nibbles(*v, need);
     }
-    if (end - p < std::ptrdiff_t(v->total + 1) / 2) return Scan::kCorrupt;
     std::array<int, 4> fail{kNone, kNone, kNone, kNone};
+    bool covered;
     if (v->total <= 16) {
       const std::uint64_t x = v->state & ~load64(p);
-      if (x & cover) {
-        p += (v->total + 1) / 2;
-        continue;
-      }
-      if (x)
+      covered = (x & cover) != 0;
+      if (!covered)
         for (int s = 0; s < 4; ++s) {
           const std::uint64_t xs = (x >> (4 * v->at(s))) & low_nibbles(v->d(s));
           if (xs) fail[s] = std::countr_zero(xs) / 4;
@@ -299,16 +345,12 @@ Scan find_packed(const std::uint8_t* begin, const std::uint8_t* end, const Nibbl
         const std::uint64_t xs = state[s] & low_nibbles(v->d(s)) & ~w;
         if (xs) fail[s] = std::countr_zero(xs) / 4;
       }
+      covered = covered_by(fail, need);
     }
-    const std::array<int, 4> before = need;
-    if (!extend_cover(fail, need)) {  // the set holds the state
-      const int value = bound > 0 ? 1 - dflt : static_cast<int>(h >> id_bits);
-      if (value > max_value) return Scan::kCorrupt;
-      out = unpack(*v, p, value);
-      return Scan::kFound;
+    if (!covered) {
+      extend_cover(fail, need);
+      ++grown;
     }
-    if (need != before)
-      for (unsigned k = 0; k < vectors; ++k) in_cover[k] = cover_nibbles(table[k], need);
     p += (v->total + 1) / 2;
   }
   out = cover_of(state, need, dflt);

@@ -234,7 +234,8 @@ struct TablebaseFiles final : Tablebase {
       }
       const int p = file->find(shape);
       if (p < 0 || !file->packed_partition(static_cast<std::size_t>(p), begin, end)) return false;
-      if (ss) *ss = {shape, static_cast<std::uint32_t>(layer), 0, 0, ProbeSession::kInPlace, begin, end};
+      if (ss)
+        *ss = {shape, static_cast<std::uint32_t>(layer), 0, 0, ProbeSession::kInPlace, begin, end};
       return true;
     }
     if (!session) {
@@ -310,9 +311,10 @@ struct TablebaseFiles final : Tablebase {
     std::shared_ptr<const RawChunk> hold;
     if (!partition(session, layer, c.shape, begin, end, hold)) return false;
     const detail::tb::Nibbles state = detail::tb::state_nibbles(c.shape, c.seq);
-    const detail::tb::Scan scan = files[layer]->packed()
-                                      ? detail::tb::find_packed(begin, end, state, tricks, bound, set)
-                                      : detail::tb::find_set(begin, end, state, bound > 0 ? 1 : tricks, set);
+    const detail::tb::Scan scan =
+        files[layer]->packed()
+            ? detail::tb::find_packed(begin, end, state, tricks, bound, set)
+            : detail::tb::find_set(begin, end, state, bound > 0 ? 1 : tricks, set);
     switch (scan) {
       case detail::tb::Scan::kFound:
         break;
