@@ -34,6 +34,7 @@
 
 #include "builder/layer_build.hpp"
 #include "builder/layer_writer.hpp"
+#include "builder/packed_writer.hpp"
 #include "ddtb/par.hpp"
 #include "ddtb/position.hpp"
 #include "ddtb/solver.hpp"
@@ -181,8 +182,17 @@ bool tablebase_seeds(const fs::path& work, Corpus& out) {
           }
           const Bytes8 zstd = read_bytes(file);
           const Bytes8 raw = tb_bytes::with_raw_chunks(zstd);
+          // The same layer packed (format 5 or 6).
+          Bytes8 packed;
+          if (lengths) {
+            if (auto w = write_packed_layer(file.string(), *l, WriteOptions{}); !w) {
+              std::cerr << "ddtb_fuzz_seeds: " << w.error().message << '\n';
+              return false;
+            }
+            packed = read_bytes(file);
+          }
           for (int flags = 0; flags < 2; ++flags)
-            for (const Bytes8* f : {&zstd, &raw}) {
+            for (const Bytes8* f : {&zstd, &raw, static_cast<const Bytes8*>(&packed)}) {
               if (f->empty()) continue;
               Bytes8 seed{static_cast<std::uint8_t>(flags)};
               for (int k = 0; k < 8; ++k)

@@ -20,6 +20,13 @@
 //   - on a chunk that was only walked, whatever find_set() finds holds the
 //     state and has a value within the tricks left (at most 1 in a bound
 //     layer, the largest value the probe accepts there).
+// A packed file (versions 5 and 6) goes through packed_partition() for
+// every partition, load_chunk() for every index line, and find_packed()
+// with states picked by the input: on a partition that decodes,
+// find_packed() answers as a linear search of its decoded sets with its
+// default (the first set holding the state, else the default value, with a
+// cover that holds the state) and never reports corruption; on any other,
+// whatever it finds holds the state and has a value in range.
 // Layers of more than kMaxTricks tricks are skipped: parsing one enumerates
 // its canonical shapes (seconds from 16 cards up), a cost set by the header's
 // trick count rather than by the bytes (see docs/HARDENING.md).
@@ -33,6 +40,7 @@
 #include "core/random.hpp"
 #include "tablebase/canonical.hpp"
 #include "tablebase/layer_file.hpp"
+#include "tablebase/packed_sets.hpp"
 #include "tablebase/set.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
 #include "tests/fuzz/tablebase_bytes.hpp"
@@ -129,6 +137,44 @@ void check_chunk(const LayerFile& file, std::span<const std::uint8_t> bytes, std
   }
 }
 
+void check_packed(const LayerFile& f, ddtb::Rng& rng) {
+  const int max_value = f.header().bound > 0 ? 1 : f.header().tricks;
+  const std::vector<ShapeKey>& shapes = f.shapes();
+  for (std::size_t p = 0; p < shapes.size() && p < kMaxChunksScanned * 13; ++p) {
+    const std::uint8_t *begin = nullptr, *end = nullptr;
+    if (!f.packed_partition(p, begin, end)) continue;
+    std::vector<TbSet> stored;
+    int dflt = -1;
+    const bool decoded = decode_packed_partition(begin, end, shapes[p], f.header().tricks,
+                                                 f.header().bound, stored, dflt)
+                             .has_value();
+    for (int k = 0; k < kStatesPerPartition; ++k) {
+      Nibbles state = shaped_state(shapes[p], rng);
+      if (k & 1)
+        for (auto& w : state) w = rng.next();
+      TbSet got;
+      const Scan r = find_packed(begin, end, state, f.header().tricks, f.header().bound, got);
+      if (r == Scan::kFound)
+        DDTB_FUZZ_CHECK(got.contains(state) && got.value <= max_value,
+                        "found a set without the state");
+      if (!decoded) continue;
+      DDTB_FUZZ_CHECK(r == Scan::kFound, "a decoded partition scanned as corrupt or absent");
+      const TbSet* want = nullptr;
+      for (const TbSet& s : stored)
+        if (!want && s.contains(state)) want = &s;
+      if (want)
+        DDTB_FUZZ_CHECK(got.allow == want->allow && got.value == want->value, "other set");
+      else
+        DDTB_FUZZ_CHECK(got.value == dflt && got.allow == cover_set(stored, state, dflt).allow,
+                        "other default answer");
+    }
+  }
+  for (std::size_t c = 0; c < f.chunks() && c < kMaxChunksScanned; ++c) {
+    const Expected<Chunk> chunk = f.load_chunk(c);
+    if (!chunk) DDTB_FUZZ_CHECK(chunk.error().code == ErrorCode::kCorruptData, "error code");
+  }
+}
+
 void check_file(std::span<const std::uint8_t> bytes, ddtb::Rng& rng) {
   const Expected<std::unique_ptr<LayerFile>> parsed = LayerFile::parse(bytes, "fuzz.tbl");
   if (!parsed) {
@@ -137,6 +183,7 @@ void check_file(std::span<const std::uint8_t> bytes, ddtb::Rng& rng) {
     return;
   }
   const LayerFile& f = **parsed;
+  if (f.packed()) return check_packed(f, rng);
   const std::vector<ShapeKey>& shapes = f.shapes();
   DDTB_FUZZ_CHECK(f.chunks() >= 1 && f.chunks() <= shapes.size(), "chunk count");
   for (std::size_t p = 0; p < shapes.size(); ++p) {

@@ -18,6 +18,7 @@
 namespace ddtb::fuzz::tb_bytes {
 
 inline constexpr std::size_t kHeaderBytes = 128;
+inline constexpr std::size_t kVersion = 8;             // u32
 inline constexpr std::size_t kTricks = 16;             // u8
 inline constexpr std::size_t kChunks = 24;             // u32
 inline constexpr std::size_t kDirectoryOffset = 48;    // u64
@@ -52,13 +53,32 @@ inline bool fits(const std::vector<std::uint8_t>& f, std::uint64_t at, std::uint
   return at <= f.size() && n <= f.size() - at;
 }
 
+// A packed file (versions 5 and 6): a block table of one checksum per
+// kBlockBytes of the data area.
+inline constexpr std::size_t kBlockBytes = std::size_t{16} << 10;
+
 // Recomputes every checksum that can be located: each chunk's (where its
-// stored bytes lie in the file), the directory's, the header's.
+// stored bytes lie in the file) or a packed file's blocks', the
+// directory's, the header's.
 inline void repair_checksums(std::vector<std::uint8_t>& f) {
   if (f.size() < kHeaderBytes) return;
   const std::uint64_t dir = get(f, kDirectoryOffset, 8);
   const std::uint64_t data = get(f, kDataOffset, 8);
   const std::uint64_t chunks = get(f, kChunks, 4);
+  const std::uint64_t version = get(f, kVersion, 4);
+  if (version == 5 || version == 6) {
+    const std::uint64_t bytes = get(f, kDataBytes, 8);
+    if (chunks <= f.size() / 8 && fits(f, dir, chunks * 8) && fits(f, data, bytes)) {
+      for (std::uint64_t b = 0; b < chunks && b * kBlockBytes < bytes; ++b) {
+        const std::uint64_t n =
+            bytes - b * kBlockBytes < kBlockBytes ? bytes - b * kBlockBytes : kBlockBytes;
+        put(f, dir + 8 * b, 8, hash(f, data + b * kBlockBytes, n));
+      }
+      put(f, kDirectoryChecksum, 8, hash(f, dir, chunks * 8));
+    }
+    put(f, kHeaderChecksum, 8, hash(f, 0, kHeaderChecksum));
+    return;
+  }
   if (chunks <= f.size() / kEntryBytes && fits(f, dir, chunks * kEntryBytes)) {
     for (std::uint64_t c = 0; c < chunks; ++c) {
       const std::size_t e = dir + c * kEntryBytes;
