@@ -211,7 +211,8 @@ bool LayerProbe::probe(const std::array<Bits, 4>& hands, int leader, int trump,
   }
   const int index = layer->has_defaults() ? layer->index_of(c.shape) : -1;
   if (index < 0 || layer->default_value(index) < 0) return false;
-  const TbSet cover = cover_set(layer->sets(index), state, layer->default_value(index));
+  const TbSet cover = cover_set(layer->sets(index), state, layer->default_value(index),
+                                tied_pairs(c.shape, c.klass));
   out.leader_tricks = cover.value;
   out.specified = specified_cards(cover, c, hands);
   return true;

@@ -113,6 +113,26 @@ bool covered_by(const std::array<int, 4>& fail, const std::array<int, 4>& need) 
   return false;
 }
 
+// Grows the cover so that it fixes the order of each pair of tied slots
+// (packed_sets.hpp): both slots of a pair down to the first position where
+// the state's sequences differ, or, where they are equal, to the same depth.
+void settle_ties(const Nibbles& state, unsigned ties, std::array<int, 4>& need) {
+  if (!ties) return;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int a = 0; a < 3; ++a) {
+      if (!((ties >> a) & 1)) continue;
+      const std::uint64_t x = state[a] ^ state[a + 1];
+      const int want = x ? std::countr_zero(x) / 4 + 1 : std::max(need[a], need[a + 1]);
+      for (int s : {a, a + 1})
+        if (need[s] < want) {
+          need[s] = want;
+          grew = true;
+        }
+    }
+  }
+}
+
 TbSet cover_of(const Nibbles& state, const std::array<int, 4>& need, int value) {
   TbSet t;
   t.value = static_cast<std::uint8_t>(value);
@@ -247,8 +267,15 @@ Expected<void> decode_packed_partition(const std::uint8_t* begin, const std::uin
   return {};
 }
 
+unsigned tied_pairs(ShapeKey shape, StrainClass klass) {
+  unsigned ties = 0;
+  for (int a = 0; a < 3; ++a)
+    if (tied(shape, klass, a, a + 1)) ties |= 1u << a;
+  return ties;
+}
+
 Scan find_packed(const std::uint8_t* begin, const std::uint8_t* end, const Nibbles& state,
-                 int tricks, int bound, TbSet& out) {
+                 int tricks, int bound, unsigned ties, TbSet& out) {
   const int max_value = bound > 0 ? 1 : tricks;
   if (end - begin < 2 || begin[0] > max_value) return Scan::kCorrupt;
   const int dflt = begin[0];
@@ -353,11 +380,13 @@ Scan find_packed(const std::uint8_t* begin, const std::uint8_t* end, const Nibbl
     }
     p += (v->total + 1) / 2;
   }
+  settle_ties(state, ties, need);
   out = cover_of(state, need, dflt);
   return Scan::kFound;
 }
 
-TbSet cover_set(std::span<const TbSet> stored, const Nibbles& state, int default_value) {
+TbSet cover_set(std::span<const TbSet> stored, const Nibbles& state, int default_value,
+                unsigned ties) {
   std::array<int, 4> need{};
   for (const TbSet& t : stored) {
     std::array<int, 4> fail{kNone, kNone, kNone, kNone};
@@ -367,6 +396,7 @@ TbSet cover_set(std::span<const TbSet> stored, const Nibbles& state, int default
     }
     extend_cover(fail, need);
   }
+  settle_ties(state, ties, need);
   return cover_of(state, need, default_value);
 }
 

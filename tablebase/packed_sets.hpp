@@ -14,6 +14,17 @@
 // there lies in no stored set either, so has the default value too: the
 // cover is the answer's winning ranks (docs/DESIGN.md, "Winning ranks"), as
 // a found set's constrained positions are.
+//
+// That argument covers the partition's canonical states only: the sets as
+// built hold every canonical state, and the builder checks each set in
+// every order of its tied slots (interchangeable suits of equal columns),
+// but a state of the cover with two tied slots out of order is the
+// position of a canonical state that may lie outside it, in a stored set.
+// So the cover also fixes the order of each pair of tied slots: both take
+// the first position where the state's two owner sequences differ (whose
+// owners decide the canonical order), and slots whose sequences are equal
+// take the same depth. Every state agreeing with the cover then has, once
+// its tied slots are sorted, a canonical state agreeing with it too.
 #pragma once
 
 #include <cstddef>
@@ -58,11 +69,16 @@ Expected<void> decode_packed_partition(const std::uint8_t* begin, const std::uin
 // whose constrained positions are the state's cover (its own owners there).
 // kCorrupt when what it read is malformed (checked: each set inside the
 // partition, each value in range, each depth vector named by the table).
+// `ties`: bit a set when slots a and a + 1 are tied (tied_pairs).
 Scan find_packed(const std::uint8_t* begin, const std::uint8_t* end, const Nibbles& state,
-                 int tricks, int bound, TbSet& out);
+                 int tricks, int bound, unsigned ties, TbSet& out);
+
+// The pairs of adjacent tied slots of a shape: bit a for slots a, a + 1.
+unsigned tied_pairs(ShapeKey shape, StrainClass klass);
 
 // The cover of a state that no set of `stored` holds, as find_packed gives
 // it (for a partition decoded into sets: the builder's in-memory layers).
-TbSet cover_set(std::span<const TbSet> stored, const Nibbles& state, int default_value);
+TbSet cover_set(std::span<const TbSet> stored, const Nibbles& state, int default_value,
+                unsigned ties);
 
 }  // namespace ddtb::detail::tb

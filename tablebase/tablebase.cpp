@@ -313,7 +313,8 @@ struct TablebaseFiles final : Tablebase {
     const detail::tb::Nibbles state = detail::tb::state_nibbles(c.shape, c.seq);
     const detail::tb::Scan scan =
         files[layer]->packed()
-            ? detail::tb::find_packed(begin, end, state, tricks, bound, set)
+            ? detail::tb::find_packed(begin, end, state, tricks, bound,
+                                      detail::tb::tied_pairs(c.shape, c.klass), set)
             : detail::tb::find_set(begin, end, state, bound > 0 ? 1 : tricks, set);
     switch (scan) {
       case detail::tb::Scan::kFound:

@@ -153,7 +153,8 @@ void check_packed(const LayerFile& f, ddtb::Rng& rng) {
       if (k & 1)
         for (auto& w : state) w = rng.next();
       TbSet got;
-      const Scan r = find_packed(begin, end, state, f.header().tricks, f.header().bound, got);
+      const unsigned ties = tied_pairs(shapes[p], f.header().klass);
+      const Scan r = find_packed(begin, end, state, f.header().tricks, f.header().bound, ties, got);
       if (r == Scan::kFound)
         DDTB_FUZZ_CHECK(got.contains(state) && got.value <= max_value,
                         "found a set without the state");
@@ -165,8 +166,9 @@ void check_packed(const LayerFile& f, ddtb::Rng& rng) {
       if (want)
         DDTB_FUZZ_CHECK(got.allow == want->allow && got.value == want->value, "other set");
       else
-        DDTB_FUZZ_CHECK(got.value == dflt && got.allow == cover_set(stored, state, dflt).allow,
-                        "other default answer");
+        DDTB_FUZZ_CHECK(
+            got.value == dflt && got.allow == cover_set(stored, state, dflt, ties).allow,
+            "other default answer");
     }
   }
   for (std::size_t c = 0; c < f.chunks() && c < kMaxChunksScanned; ++c) {
