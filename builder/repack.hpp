@@ -28,7 +28,7 @@ struct RepackOptions {
   // and 6), else zstd at that level. A packed file can only stay packed: the
   // sets of its partitions' default values are not in it.
   int zstd_level = WriteOptions::kPacked;
-  int threads = 1;                             // compressing chunks
+  int threads = 1;  // compressing chunks
 };
 
 struct RepackedLayer {

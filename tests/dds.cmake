@@ -8,3 +8,7 @@
 ddtb_add_test(ddtb_dds_diff_test SOURCES dds_diff_test.cpp)
 ddtb_add_test(ddtb_dds_diff_long_test SOURCES dds_diff_test.cpp LABELS long TIMEOUT 1800)
 target_compile_definitions(ddtb_dds_diff_long_test PRIVATE DDTB_DDS_DIFF_LONG)
+# Single-dummy analysis (include/ddtb/single_dummy.hpp): the sampler against
+# enumerated deals (chi-square), its constraints and errors, and every
+# figure against the sampled deals solved one by one by libdds.
+ddtb_add_test(ddtb_single_dummy_test SOURCES single_dummy_test.cpp TIMEOUT 900)

@@ -1,0 +1,127 @@
+// Single-dummy analysis: what a contract and each opening lead are worth when
+// some hands are hidden. Deals are drawn uniformly from those that fit what
+// is known (cards placed, HCP and suit-length ranges, cards a hand cannot
+// hold), each is solved double dummy, and the figures over the sample come
+// with their standard errors.
+//
+//   ddtb::DealSpec spec;
+//   spec.hands[0].holds = *ddtb::parse_pbn_hand("AKQ2.K5.AJ72.Q84");   // North
+//   spec.hands[2].holds = *ddtb::parse_pbn_hand("J95.A432.K9.KJ53");   // South
+//   spec.hands[1].min_hcp = 11; spec.hands[1].max_hcp = 15;             // East
+//   auto deals = ddtb::sample_deals(spec);          // 1,000 deals, seed 1
+//   auto odds = ddtb::analyse_contracts(*deals);    // every strain and declarer
+//
+// The figures are exact double-dummy results of the sampled deals: the same
+// as solving each sample on its own; only the sample is random.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ddtb/cards.hpp"
+#include "ddtb/expected.hpp"
+#include "ddtb/export.hpp"
+#include "ddtb/par.hpp"
+#include "ddtb/position.hpp"
+#include "ddtb/solver.hpp"
+
+namespace ddtb {
+
+// What is known of one hand.
+struct HandSpec {
+  CardSet holds;  // cards known to be in it (13: the whole hand)
+  CardSet lacks;  // cards known not to be in it
+  int min_hcp = 0;
+  int max_hcp = 37;
+  std::array<int, 4> min_length{0, 0, 0, 0};  // per suit: spades, hearts, diamonds, clubs
+  std::array<int, 4> max_length{13, 13, 13, 13};
+};
+
+// The deals to draw: every deal that gives each seat (N, E, S, W) a hand
+// meeting its HandSpec is equally likely.
+struct DealSpec {
+  std::array<HandSpec, 4> hands;
+  int samples = 1000;
+  std::uint64_t seed = 1;
+  // Draws per sample before the spec is called too rare to sample (the
+  // error names the constraint that refused most draws).
+  std::uint64_t max_draws_per_sample = 1'000'000;
+  int threads = 1;  // the deals do not depend on it
+};
+
+// `spec.samples` deals, sample i drawn from its own random stream of the
+// seed (the same deals on any number of threads). Errors (kBadArgument):
+// a spec no deal meets (a card placed twice, 14 known cards, lengths or
+// HCP out of reach), or one met too rarely, naming the hand and the
+// constraint.
+DDTB_EXPORT Expected<std::vector<Deal>> sample_deals(const DealSpec& spec);
+
+// A figure over the sample and its standard error (for a mean, the sample
+// standard deviation over the square root of the sample size; for a chance p,
+// sqrt(p (1 - p) / n)).
+struct Estimate {
+  double value = 0;
+  double error = 0;
+  friend bool operator==(const Estimate&, const Estimate&) = default;
+};
+
+// How the analyses run.
+struct AnalysisOptions {
+  int threads = 1;
+  SolverOptions solver;  // each thread's solver (its tablebase, its memory)
+  // Called after each deal from one thread at a time; returning false stops
+  // the analysis (the result is then an Error naming the cancellation).
+  std::function<bool(int done, int total)> progress;
+};
+
+// One strain and declarer over the sample.
+struct ContractOdds {
+  Strain strain = Strain::NoTrump;
+  Seat declarer = Seat::North;
+  std::array<int, 14> tricks{};  // samples in which the declarer takes t tricks
+  Estimate mean_tricks;
+  std::array<Estimate, 8> makes{};  // [level 1..7]: the chance the contract makes
+  std::array<Estimate, 8> score{};  // [level 1..7]: mean score undoubled, declarer's side
+};
+
+struct ContractAnalysis {
+  int samples = 0;
+  Vulnerability vulnerability = Vulnerability::None;
+  std::vector<ContractOdds> contracts;  // strain (S, H, D, C, NT) then declarer (N, E, S, W)
+};
+
+// The contracts of the strains in `strains` (bit to_int(strain)) and the
+// declarers in `declarers` (bit to_int(seat)), over `deals`.
+DDTB_EXPORT Expected<ContractAnalysis> analyse_contracts(
+    std::span<const Deal> deals, unsigned strains = 0x1F, unsigned declarers = 0xF,
+    Vulnerability vulnerability = Vulnerability::None, const AnalysisOptions& options = {});
+
+// One opening lead: the leader's card with the cards touching it in the
+// leader's hand (`equals`, DDS rank bits: always worth the same).
+struct LeadOdds {
+  Card card;
+  std::uint16_t equals = 0;
+  Estimate defence_tricks;  // tricks the defence takes after this lead
+  Estimate sets;            // the chance the contract goes down
+};
+
+struct LeadAnalysis {
+  int samples = 0;
+  Contract contract;  // with its declarer
+  Seat leader = Seat::North;
+  std::vector<LeadOdds> leads;  // best first: most defence tricks, then sets, then suit and rank
+};
+
+// Every opening lead against `contract` (level, strain and declarer given)
+// by the declarer's left-hand opponent, whose hand must be the same in
+// every deal. Errors (kBadArgument): no level or declarer, no deals, the
+// leader's hand differing between deals.
+DDTB_EXPORT Expected<LeadAnalysis> analyse_leads(std::span<const Deal> deals,
+                                                 const Contract& contract,
+                                                 const AnalysisOptions& options = {});
+
+}  // namespace ddtb
