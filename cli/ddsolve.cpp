@@ -170,6 +170,7 @@ int run(const std::vector<std::string_view>& args) {
   ChosenTables tables;
   const std::optional<SolverOptions> solver = solver_options(*options, tables);
   if (!solver) return kExitUsage;
+  if (options->single_dummy.asked) return run_single_dummy(*options, *solver);
   if (!options->deals.empty()) {
     // Each deal a game of its own, numbered as given.
     std::ostringstream games;

@@ -63,6 +63,27 @@ What to compute:
                    lost a trick for their side marked.
                    e.g. ddsolve --play played.pbn
 
+Single-dummy analysis (hidden hands; include/ddtb/single_dummy.hpp):
+  --deal "N:AKQ2.K5.AJ72.Q84 - J95.A432.K9.KJ53 -"   a hand given as '-' is
+                   hidden; a hand of fewer than 13 cards is partly known.
+                   Deals are drawn uniformly among those meeting the
+                   constraints below, each solved double dummy, and each
+                   contract's mean tricks and chance to make each level are
+                   printed with their standard errors (--json: also the
+                   distribution of tricks and mean scores, vulnerability
+                   --vul). --strains and --declarers choose the contracts.
+  --known SEAT:HAND  cards known to be in a hand, e.g. --known E:K.A..
+  --lacks SEAT:HAND  cards known not to be in it
+  --hcp SEAT:RANGE   e.g. E:11-15, E:12+ or W:-10
+  --length SEAT:SUITRANGE[,...]  e.g. E:S5+ or W:H2-4,D-3
+  --samples N      deals to draw (default 1000); --seed S (default 1): the
+                   same deals for the same seed, whatever --threads.
+  --lead CONTRACT  each opening lead against CONTRACT by its declarer's
+                   left-hand opponent, whose hand must be known: defence
+                   tricks and the chance to set, best first.
+                   e.g. ddsolve --deal "N:AKQ2.K5.AJ72.Q84 - - T87.QJT9.Q854.A2"
+                        --lead 3NT-S --samples 500
+
 How:
   -t, --threads N  solve N boards at a time, one solver per thread
                    (default: one per CPU, here {threads}).
@@ -128,6 +149,14 @@ std::optional<Error> check(const Options& o) {
   if (o.format == Format::kPbn && (r.strains != kAllStrains || r.declarers != kAllSeats))
     return usage(
         "--pbn writes the whole table: it cannot be combined with --strains or --declarers");
+  if (o.single_dummy.asked) {
+    if (o.format == Format::kPbn)
+      return usage("single-dummy analysis prints text or --json, not --pbn");
+    if (r.par || r.play)
+      return usage("--par and --play are for double-dummy boards, not with single-dummy options");
+    if (r.dealer) return usage("--dealer is for par, not with single-dummy options");
+    return std::nullopt;
+  }
   if ((r.dealer || r.vulnerability) && !r.par && o.format != Format::kPbn)
     return usage("--dealer and --vul are for par: add --par (or --pbn)");
   if (o.tablebase && o.no_tablebase)
@@ -297,8 +326,44 @@ void declare(OptionTable& table, Options& options) {
   table.valued("--deal", [&](std::optional<std::string_view> v) -> std::optional<std::string> {
     if (!v || v->empty()) return "--deal needs a deal, e.g. \"N:AKQ.xx... E:...\"";
     const auto deal = parse_pbn_deal(*v);
-    if (!deal) return "--deal '" + std::string(*v) + "': " + deal.error().message;
+    if (!deal) {
+      // A hand given as '-' (hidden) or partly known: single-dummy analysis.
+      const auto partial = parse_partial_deal(*v);
+      if (!partial) return "--deal '" + std::string(*v) + "': " + deal.error().message;
+      options.single_dummy.asked = true;
+    }
     options.deals.emplace_back(*v);
+    return std::nullopt;
+  });
+  // Single-dummy analysis (cli/single_dummy.hpp).
+  SingleDummyArgs& sd = options.single_dummy;
+  const auto collect = [&sd](std::vector<std::string>& into, const char* name) {
+    return [&sd, &into, name](std::optional<std::string_view> v) -> std::optional<std::string> {
+      if (!v || v->empty()) return std::string(name) + " needs SEAT:VALUE, e.g. E:11-15";
+      into.emplace_back(*v);
+      sd.asked = true;
+      return std::nullopt;
+    };
+  };
+  table.valued("--known", collect(sd.known, "--known"));
+  table.valued("--lacks", collect(sd.lacks, "--lacks"));
+  table.valued("--hcp", collect(sd.hcp, "--hcp"));
+  table.valued("--length", collect(sd.length, "--length"));
+  table.valued("--samples", [&](std::optional<std::string_view> v) -> std::optional<std::string> {
+    sd.asked = true;
+    return number(sd.samples, "--samples", 10'000'000, "a number of deals")(v);
+  });
+  table.valued("--seed", [&](std::optional<std::string_view> v) -> std::optional<std::string> {
+    sd.asked = true;
+    const auto n = v ? tools::whole_number(*v, 0, 9'000'000'000'000'000'000LL) : std::nullopt;
+    if (!n) return "--seed needs a whole number" + got(v);
+    sd.seed = static_cast<std::uint64_t>(*n);
+    return std::nullopt;
+  });
+  table.valued("--lead", [&](std::optional<std::string_view> v) -> std::optional<std::string> {
+    if (!v || v->empty()) return "--lead needs a contract with its declarer, e.g. 3NT-S";
+    sd.lead = std::string(*v);
+    sd.asked = true;
     return std::nullopt;
   });
 }

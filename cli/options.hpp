@@ -10,6 +10,7 @@
 
 #include "cli/board.hpp"
 #include "cli/output.hpp"
+#include "cli/single_dummy.hpp"
 #include "ddtb/expected.hpp"
 #include "tools/command_line.hpp"
 
@@ -30,6 +31,7 @@ struct Options {
   bool quiet = false;                    // no progress bar, no notices, no summary
   bool help = false;                     // print the help and exit (nothing else is checked)
   bool version = false;
+  SingleDummyArgs single_dummy;  // --samples, --hcp, ...: single-dummy mode
 };
 
 // Parses the arguments after the program name. Errors (kSyntax: unknown

@@ -1,0 +1,340 @@
+#include "cli/single_dummy.hpp"
+
+#include <cctype>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include "cli/json.hpp"
+#include "cli/options.hpp"
+#include "tools/command_line.hpp"
+#include "tools/progress.hpp"
+
+namespace ddtb::cli {
+
+namespace {
+
+constexpr const char* kSuitWords[4] = {"spades", "hearts", "diamonds", "clubs"};
+
+Error syntax(const std::string& what) {
+  return Error{ErrorCode::kSyntax, what};
+}
+
+std::vector<std::string_view> split(std::string_view text, char by) {
+  std::vector<std::string_view> out;
+  std::size_t from = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i)
+    if (i == text.size() || text[i] == by) {
+      if (i > from) out.push_back(text.substr(from, i - from));
+      from = i + 1;
+    }
+  return out;
+}
+
+// "E:VALUE" -> the seat and VALUE.
+Expected<std::pair<Seat, std::string_view>> seat_value(std::string_view option,
+                                                       std::string_view text) {
+  const auto seat = text.size() >= 2 && text[1] == ':' ? seat_from_letter(text[0]) : std::nullopt;
+  if (!seat)
+    return syntax(option.data() + std::string(" needs SEAT:VALUE with a seat N, E, S or W, got '") +
+                  std::string(text) + "'");
+  return std::pair<Seat, std::string_view>{*seat, text.substr(2)};
+}
+
+// "11-15", "12+", "-10", "7": a range within [0, top].
+std::optional<std::pair<int, int>> parse_range(std::string_view text, int top) {
+  const auto number = [](std::string_view t) -> std::optional<int> {
+    if (t.empty() || t.size() > 2) return std::nullopt;
+    int n = 0;
+    for (char c : t) {
+      if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+      n = 10 * n + (c - '0');
+    }
+    return n;
+  };
+  if (!text.empty() && text.back() == '+') {
+    const auto lo = number(text.substr(0, text.size() - 1));
+    if (!lo || *lo > top) return std::nullopt;
+    return std::pair{*lo, top};
+  }
+  const std::size_t dash = text.find('-');
+  if (dash == std::string_view::npos) {
+    const auto n = number(text);
+    if (!n || *n > top) return std::nullopt;
+    return std::pair{*n, *n};
+  }
+  const auto lo = dash == 0 ? std::optional<int>(0) : number(text.substr(0, dash));
+  const auto hi = number(text.substr(dash + 1));
+  if (!lo || !hi || *lo > *hi || *hi > top) return std::nullopt;
+  return std::pair{*lo, *hi};
+}
+
+std::string percent(const Estimate& e) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%5.1f", 100 * e.value);
+  return b;
+}
+
+std::string plus_minus(const Estimate& e, int digits) {
+  char b[48];
+  std::snprintf(b, sizeof b, "%.*f ±%.*f", digits, e.value, digits, e.error);
+  return b;
+}
+
+std::string json_estimate(const Estimate& e) {
+  char b[96];
+  std::snprintf(b, sizeof b, "{\"value\":%.6g,\"error\":%.6g}", e.value, e.error);
+  return b;
+}
+
+std::string card_text(const Card& top, std::uint16_t equals) {
+  std::string out = to_string(top);
+  for (int r = kMaxRank; r >= kMinRank; --r)
+    if ((equals >> r) & 1) out += rank_letter(r);
+  return out;
+}
+
+std::string describe(const DealSpec& spec) {
+  std::string out;
+  for (int h = 0; h < 4; ++h) {
+    const HandSpec& c = spec.hands[h];
+    std::string parts;
+    const auto add = [&](const std::string& p) { parts += (parts.empty() ? "" : ", ") + p; };
+    if (c.min_hcp > 0 || c.max_hcp < 37)
+      add(c.max_hcp >= 37  ? std::to_string(c.min_hcp) + "+ HCP"
+          : c.min_hcp <= 0 ? "at most " + std::to_string(c.max_hcp) + " HCP"
+                           : std::to_string(c.min_hcp) + "-" + std::to_string(c.max_hcp) + " HCP");
+    for (int s = 0; s < 4; ++s) {
+      const int lo = c.min_length[s], hi = c.max_length[s];
+      if (lo == 0 && hi == 13) continue;
+      add((hi == 13   ? std::to_string(lo) + "+"
+           : lo == hi ? std::to_string(lo)
+                      : std::to_string(lo) + "-" + std::to_string(hi)) +
+          " " + kSuitWords[s]);
+    }
+    if (!c.lacks.empty()) add("no " + std::to_string(c.lacks.size()) + " given cards");
+    if (!parts.empty()) out += "; " + to_string(seat_from_int(h)) + ": " + parts;
+  }
+  return out;
+}
+
+std::string spec_deal_text(const DealSpec& spec) {
+  std::string out = "N:";
+  for (int h = 0; h < 4; ++h) {
+    if (h) out += ' ';
+    const CardSet held = spec.hands[h].holds;
+    if (held.empty()) {
+      out += '-';
+      continue;
+    }
+    for (int s = 0; s < 4; ++s) {
+      if (s) out += '.';
+      for (const Card c : held.suit(suit_from_int(s))) out += rank_letter(c.rank);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Expected<std::array<CardSet, 4>> parse_partial_deal(std::string_view text) {
+  Seat first = Seat::North;
+  std::string_view rest = text;
+  if (rest.size() >= 2 && rest[1] == ':') {
+    const auto s = seat_from_letter(rest[0]);
+    if (!s) return syntax("the deal's first seat must be N, E, S or W");
+    first = *s;
+    rest.remove_prefix(2);
+  }
+  const std::vector<std::string_view> hands = split(rest, ' ');
+  if (hands.size() != 4)
+    return syntax("a deal needs four hands (a hidden one as '-'), got " +
+                  std::to_string(hands.size()));
+  std::array<CardSet, 4> out{};
+  CardSet seen;
+  for (int i = 0; i < 4; ++i) {
+    const Seat seat = next_seat(first, i);
+    if (hands[i] == "-") continue;
+    const auto h = parse_pbn_hand(hands[i]);
+    if (!h) return syntax(to_string(seat) + "'s hand: " + h.error().message);
+    if (h->size() > 13)
+      return syntax(to_string(seat) + "'s hand has " + std::to_string(h->size()) + " cards");
+    if (h->intersects(seen))
+      return syntax(to_string(seat) + "'s hand repeats " + to_string(*(*h & seen).begin()));
+    seen = seen | *h;
+    out[static_cast<std::size_t>(to_int(seat))] = *h;
+  }
+  return out;
+}
+
+Expected<DealSpec> make_spec(const std::optional<std::string>& deal, const SingleDummyArgs& args) {
+  DealSpec spec;
+  spec.samples = args.samples;
+  spec.seed = args.seed;
+  if (deal) {
+    auto hands = parse_partial_deal(*deal);
+    if (!hands) return syntax("--deal '" + *deal + "': " + hands.error().message);
+    for (int h = 0; h < 4; ++h) spec.hands[h].holds = (*hands)[h];
+  }
+  for (const std::string& k : args.known) {
+    auto sv = seat_value("--known", k);
+    if (!sv) return sv.error();
+    const auto cards = parse_pbn_hand(sv->second);
+    if (!cards) return syntax("--known '" + k + "': " + cards.error().message);
+    HandSpec& h = spec.hands[static_cast<std::size_t>(to_int(sv->first))];
+    h.holds = h.holds | *cards;
+  }
+  for (const std::string& k : args.lacks) {
+    auto sv = seat_value("--lacks", k);
+    if (!sv) return sv.error();
+    const auto cards = parse_pbn_hand(sv->second);
+    if (!cards) return syntax("--lacks '" + k + "': " + cards.error().message);
+    HandSpec& h = spec.hands[static_cast<std::size_t>(to_int(sv->first))];
+    h.lacks = h.lacks | *cards;
+  }
+  for (const std::string& k : args.hcp) {
+    auto sv = seat_value("--hcp", k);
+    if (!sv) return sv.error();
+    const auto r = parse_range(sv->second, 37);
+    if (!r)
+      return syntax("--hcp needs SEAT:RANGE such as E:11-15, E:12+ or E:-10, got '" + k + "'");
+    HandSpec& h = spec.hands[static_cast<std::size_t>(to_int(sv->first))];
+    h.min_hcp = r->first;
+    h.max_hcp = r->second;
+  }
+  for (const std::string& k : args.length) {
+    auto sv = seat_value("--length", k);
+    if (!sv) return sv.error();
+    HandSpec& h = spec.hands[static_cast<std::size_t>(to_int(sv->first))];
+    const std::vector<std::string_view> parts = split(sv->second, ',');
+    if (parts.empty())
+      return syntax("--length needs SEAT:SUITRANGE such as E:S5+, got '" + k + "'");
+    for (std::string_view p : parts) {
+      const auto suit = p.empty() ? std::nullopt : suit_from_letter(p[0]);
+      const auto r = suit ? parse_range(p.substr(1), 13) : std::nullopt;
+      if (!r)
+        return syntax(
+            "--length needs SEAT:SUITRANGE[,SUITRANGE] such as E:S5+ or W:H2-4,D-3, got '" + k +
+            "'");
+      h.min_length[static_cast<std::size_t>(to_int(*suit))] = r->first;
+      h.max_length[static_cast<std::size_t>(to_int(*suit))] = r->second;
+    }
+  }
+  return spec;
+}
+
+int run_single_dummy(const Options& options, const SolverOptions& solver) {
+  const SingleDummyArgs& args = options.single_dummy;
+  if (options.deals.size() > 1)
+    return tools::usage_error(tool_text(), "single-dummy analysis takes one --deal");
+  if (!options.files.empty())
+    return tools::usage_error(tool_text(),
+                              "single-dummy analysis takes its deal from --deal (with '-' for a "
+                              "hidden hand) or --known, not from FILE");
+  const std::optional<std::string> deal =
+      options.deals.empty() ? std::nullopt : std::optional<std::string>(options.deals.front());
+  auto spec = make_spec(deal, args);
+  if (!spec) return tools::usage_error(tool_text(), spec.error().message);
+  spec->threads = options.threads;
+  std::optional<ddtb::Contract> lead;
+  if (args.lead) {
+    auto c = ddtb::parse_contract(*args.lead);
+    if (!c || c->level == 0 || !c->declarer)
+      return tools::usage_error(tool_text(),
+                                "--lead needs a contract with its declarer, such as "
+                                "3NT-S or '4S by E', got '" +
+                                    *args.lead + "'");
+    lead = *c;
+  }
+  auto deals = sample_deals(*spec);
+  if (!deals) {
+    std::cerr << "ddsolve: " << deals.error().message << '\n';
+    return 1;
+  }
+  AnalysisOptions ao;
+  ao.threads = options.threads;
+  ao.solver = solver;
+  tools::ProgressBar bar(std::cerr, !options.quiet && tools::stderr_is_terminal(), "deals");
+  bar.start("", deals->size());
+  ao.progress = [&](int done, int) {
+    bar.set(static_cast<std::uint64_t>(done));
+    return true;
+  };
+  const Vulnerability vul = options.request.vulnerability.value_or(Vulnerability::None);
+  const bool json = options.format == Format::kJson;
+  std::ostringstream out;
+  const std::string header = std::to_string(deals->size()) + " samples (seed " +
+                             std::to_string(spec->seed) + ") of " + spec_deal_text(*spec) +
+                             describe(*spec);
+  if (lead) {
+    auto r = analyse_leads(*deals, *lead, ao);
+    bar.finish();
+    if (!r) {
+      std::cerr << "ddsolve: " << r.error().message << '\n';
+      return 1;
+    }
+    const std::string contract =
+        std::to_string(lead->level) + to_string(lead->strain) + " by " + to_string(*lead->declarer);
+    if (json) {
+      out << "{\"samples\":" << r->samples << ",\"seed\":" << spec->seed
+          << ",\"deal\":" << json_string(spec_deal_text(*spec))
+          << ",\"contract\":" << json_string(contract)
+          << ",\"leader\":" << json_string(to_string(r->leader)) << ",\"leads\":[";
+      for (std::size_t i = 0; i < r->leads.size(); ++i) {
+        const LeadOdds& l = r->leads[i];
+        out << (i ? "," : "") << "{\"card\":" << json_string(card_text(l.card, l.equals))
+            << ",\"defence_tricks\":" << json_estimate(l.defence_tricks)
+            << ",\"sets\":" << json_estimate(l.sets) << "}";
+      }
+      out << "]}\n";
+    } else {
+      out << header << "\n"
+          << contract << ", " << to_string(r->leader)
+          << " leads: defence tricks (± standard error) and the chance to set (%, ± standard "
+             "error)\n";
+      for (const LeadOdds& l : r->leads) {
+        const std::string card = card_text(l.card, l.equals);
+        out << "  " << card << std::string(card.size() < 8 ? 8 - card.size() : 1, ' ')
+            << plus_minus(l.defence_tricks, 2) << "  "
+            << plus_minus(Estimate{100 * l.sets.value, 100 * l.sets.error}, 1) << "\n";
+      }
+    }
+  } else {
+    auto r = analyse_contracts(*deals, options.request.strains, options.request.declarers, vul, ao);
+    bar.finish();
+    if (!r) {
+      std::cerr << "ddsolve: " << r.error().message << '\n';
+      return 1;
+    }
+    if (json) {
+      out << "{\"samples\":" << r->samples << ",\"seed\":" << spec->seed
+          << ",\"deal\":" << json_string(spec_deal_text(*spec)) << ",\"contracts\":[";
+      for (std::size_t i = 0; i < r->contracts.size(); ++i) {
+        const ContractOdds& c = r->contracts[i];
+        out << (i ? "," : "") << "{\"strain\":" << json_string(to_string(c.strain))
+            << ",\"declarer\":" << json_string(to_string(c.declarer)) << ",\"tricks\":[";
+        for (int t = 0; t < 14; ++t) out << (t ? "," : "") << c.tricks[t];
+        out << "],\"mean_tricks\":" << json_estimate(c.mean_tricks) << ",\"makes\":[";
+        for (int l = 1; l <= 7; ++l) out << (l > 1 ? "," : "") << json_estimate(c.makes[l]);
+        out << "],\"score\":[";
+        for (int l = 1; l <= 7; ++l) out << (l > 1 ? "," : "") << json_estimate(c.score[l]);
+        out << "]}";
+      }
+      out << "]}\n";
+    } else {
+      out << header << "\nmean tricks (± standard error) and the chance to make each level (%):\n"
+          << "                           1     2     3     4     5     6     7\n";
+      for (const ContractOdds& c : r->contracts) {
+        const std::string name = to_string(c.strain) + " " + to_string(c.declarer);
+        out << (name.size() < 5 ? std::string(5 - name.size(), ' ') : "") << name << "  "
+            << plus_minus(c.mean_tricks, 2) << "  ";
+        for (int l = 1; l <= 7; ++l) out << ' ' << percent(c.makes[l]);
+        out << '\n';
+      }
+    }
+  }
+  std::cout << out.str();
+  return 0;
+}
+
+}  // namespace ddtb::cli

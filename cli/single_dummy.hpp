@@ -1,0 +1,41 @@
+// ddsolve's single-dummy mode (include/ddtb/single_dummy.hpp): a deal with
+// hidden hands ('-') or known cards (--known), constraints on the hidden
+// hands (--hcp, --length, --lacks), --samples and --seed; prints each
+// contract's odds, or with --lead each opening lead's, as text or JSON.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ddtb/expected.hpp"
+#include "ddtb/single_dummy.hpp"
+
+namespace ddtb::cli {
+
+struct Options;
+
+// The single-dummy options as given ("SEAT:VALUE" each, repeatable).
+struct SingleDummyArgs {
+  bool asked = false;  // any of them, or a --deal with a hand given as '-'
+  std::vector<std::string> known, lacks, hcp, length;
+  int samples = 1000;
+  std::uint64_t seed = 1;
+  std::optional<std::string> lead;  // --lead CONTRACT (with its declarer)
+};
+
+// A deal's four hands, each '-' (nothing known) or the cards known (a PBN
+// hand, 13 cards or fewer), from "N:<hand> <hand> <hand> <hand>" (the "N:"
+// optional: any seat may come first). Errors (kSyntax) name the hand.
+Expected<std::array<CardSet, 4>> parse_partial_deal(std::string_view text);
+
+// The spec to sample from: the --deal (if any) and the options. Errors
+// (kSyntax) name the option and the value.
+Expected<DealSpec> make_spec(const std::optional<std::string>& deal, const SingleDummyArgs& args);
+
+// Runs the analysis the options ask and prints it; the exit status.
+int run_single_dummy(const Options& options, const SolverOptions& solver);
+
+}  // namespace ddtb::cli
