@@ -1,0 +1,173 @@
+// ddtb-sd-vs-dds: single-dummy analysis (include/ddtb/single_dummy.hpp)
+// against the same work done with Debian's libdds, one thread each, on the
+// same sampled deals, in alternated rounds (bench/README.md, "Single-dummy
+// analysis"):
+//   lead       analyse_leads over N samples against N SolveBoard calls
+//              (solutions 3, the leader to play at trick 1);
+//   contracts  analyse_contracts (all 20 strain x declarer) against N
+//              CalcDDtable calls;
+//   sample     sample_deals of N deals under an opening-bid constraint
+//              (East 11-15 HCP and five or more spades), time only.
+// Every answer is checked against libdds's. Prints each round's CPU seconds
+// and ratio, and the median ratio.
+#include <time.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "ddtb/single_dummy.hpp"
+#include "ddtb/tablebase.hpp"
+#include "tests/support/dds_peer.hpp"
+#include "tools/command_line.hpp"
+
+namespace {
+
+using namespace ddtb;
+
+double cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+int usage(const char* why) {
+  std::fprintf(stderr,
+               "ddtb-sd-vs-dds: %s\nusage: ddtb-sd-vs-dds [--samples N] [--rounds R] [--seed S] "
+               "[--work lead,contracts,sample] [--tablebase DIR]\n",
+               why);
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int samples = 1000, rounds = 3;
+  std::uint64_t seed = 1;
+  std::string work = "lead,contracts,sample";
+  std::string tablebase;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (i + 1 >= argc) return usage(("missing value after " + a).c_str());
+    const std::string v = argv[++i];
+    if (a == "--samples")
+      samples = std::atoi(v.c_str());
+    else if (a == "--rounds")
+      rounds = std::atoi(v.c_str());
+    else if (a == "--seed")
+      seed = std::strtoull(v.c_str(), nullptr, 10);
+    else if (a == "--work")
+      work = v;
+    else if (a == "--tablebase")
+      tablebase = v;
+    else
+      return usage(("unknown option " + a).c_str());
+  }
+  if (samples < 1 || rounds < 1) return usage("--samples and --rounds need positive numbers");
+  const auto wants = [&](const char* w) { return work.find(w) != std::string::npos; };
+  test::DdsPeer& dds = test::DdsPeer::shared();
+  AnalysisOptions options;
+  if (!tablebase.empty()) {
+    auto tb = Tablebase::open(tablebase);
+    if (!tb) return usage(tb.error().message.c_str());
+    options.solver.tablebase = *tb;
+  }
+
+  if (wants("lead")) {
+    // 3NT by South; West, on lead, known; South a strong no-trump.
+    DealSpec spec;
+    spec.hands[3].holds = *parse_pbn_hand("T87.QJT9.Q854.A2");
+    spec.hands[2].min_hcp = 15;
+    spec.hands[2].max_hcp = 17;
+    spec.hands[0].min_hcp = 9;
+    spec.samples = samples;
+    spec.seed = seed;
+    auto deals = sample_deals(spec);
+    if (!deals) return usage(deals.error().message.c_str());
+    Contract c;
+    c.level = 3;
+    c.strain = Strain::NoTrump;
+    c.declarer = Seat::South;
+    std::vector<double> ratios;
+    for (int r = 0; r < rounds; ++r) {
+      const double t0 = cpu_seconds();
+      auto leads = analyse_leads(*deals, c, options);
+      const double t1 = cpu_seconds();
+      double sum = 0;
+      for (const Deal& d : *deals) {
+        const auto s = dds.solve_board(Position::at_trick_start(d, Strain::NoTrump, Seat::West));
+        sum += s.result.tricks;
+      }
+      const double t2 = cpu_seconds();
+      if (!leads) return usage(leads.error().message.c_str());
+      // The best lead's mean is at most the mean of each deal's best.
+      if (leads->leads.front().defence_tricks.value > sum / samples + 1e-9) {
+        std::fprintf(stderr, "ddtb-sd-vs-dds: lead figures disagree with libdds\n");
+        return 1;
+      }
+      ratios.push_back((t1 - t0) / (t2 - t1));
+      std::printf("lead analysis, %d samples, round %d: ddtb %.3f s, dds %.3f s, ratio %.3f\n",
+                  samples, r + 1, t1 - t0, t2 - t1, ratios.back());
+    }
+    std::printf("lead analysis: median ratio %.3f (target <= 0.3)\n", median(ratios));
+  }
+
+  if (wants("contracts")) {
+    DealSpec spec;
+    spec.hands[0].holds = *parse_pbn_hand("AKQ2.K5.AJ72.Q84");
+    spec.hands[2].holds = *parse_pbn_hand("J95.A432.K9.KJ53");
+    spec.samples = samples;
+    spec.seed = seed;
+    auto deals = sample_deals(spec);
+    if (!deals) return usage(deals.error().message.c_str());
+    std::vector<double> ratios;
+    for (int r = 0; r < rounds; ++r) {
+      const double t0 = cpu_seconds();
+      auto odds = analyse_contracts(*deals, 0x1F, 0xF, Vulnerability::None, options);
+      const double t1 = cpu_seconds();
+      std::vector<DdTable> tables;
+      for (const Deal& d : *deals) tables.push_back(dds.dd_table(d));
+      const double t2 = cpu_seconds();
+      if (!odds) return usage(odds.error().message.c_str());
+      for (const ContractOdds& co : odds->contracts) {
+        std::array<int, 14> counts{};
+        for (const DdTable& t : tables) ++counts[t.get(co.strain, co.declarer)];
+        if (counts != co.tricks) {
+          std::fprintf(stderr, "ddtb-sd-vs-dds: contract figures disagree with libdds\n");
+          return 1;
+        }
+      }
+      ratios.push_back((t1 - t0) / (t2 - t1));
+      std::printf("contract analysis, %d samples, round %d: ddtb %.3f s, dds %.3f s, ratio %.3f\n",
+                  samples, r + 1, t1 - t0, t2 - t1, ratios.back());
+    }
+    std::printf("contract analysis: median ratio %.3f (target <= 0.35)\n", median(ratios));
+  }
+
+  if (wants("sample")) {
+    DealSpec spec;
+    spec.hands[1].min_hcp = 11;
+    spec.hands[1].max_hcp = 15;
+    spec.hands[1].min_length[0] = 5;
+    spec.samples = samples;
+    std::vector<double> times;
+    for (int r = 0; r < std::max(rounds, 5); ++r) {
+      spec.seed = seed + static_cast<std::uint64_t>(r);
+      const double t0 = cpu_seconds();
+      auto deals = sample_deals(spec);
+      times.push_back(cpu_seconds() - t0);
+      if (!deals) return usage(deals.error().message.c_str());
+    }
+    std::printf("sampling %d deals (East 11-15 HCP, 5+ spades): median %.1f ms (target <= 50)\n",
+                samples, 1e3 * median(times));
+  }
+  std::fflush(stdout);
+  std::_Exit(0);  // libdds's static destructors crash after dlopen (tests/support)
+}
