@@ -26,11 +26,6 @@ struct SingleDummyArgs {
   std::optional<std::string> lead;  // --lead CONTRACT (with its declarer)
 };
 
-// A deal's four hands, each '-' (nothing known) or the cards known (a PBN
-// hand, 13 cards or fewer), from "N:<hand> <hand> <hand> <hand>" (the "N:"
-// optional: any seat may come first). Errors (kSyntax) name the hand.
-Expected<std::array<CardSet, 4>> parse_partial_deal(std::string_view text);
-
 // The spec to sample from: the --deal (if any) and the options. Errors
 // (kSyntax) name the option and the value.
 Expected<DealSpec> make_spec(const std::optional<std::string>& deal, const SingleDummyArgs& args);

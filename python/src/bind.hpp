@@ -32,5 +32,8 @@ void bind_par(py::module_& m);
 // dd_tables and solve_many on threads, and the C++ timing the benchmark
 // compares with (batches.cpp).
 void bind_batches(py::module_& m);
+// single_dummy: sampled deals under constraints, contract and lead odds
+// (single_dummy.cpp).
+void bind_single_dummy(py::module_& m);
 
 }  // namespace ddtb::python

@@ -20,4 +20,5 @@ PYBIND11_MODULE(_ddtb, m) {
   dp::bind_solving(m);
   dp::bind_par(m);
   dp::bind_batches(m);
+  dp::bind_single_dummy(m);
 }
