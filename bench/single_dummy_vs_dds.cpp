@@ -1,7 +1,7 @@
 // ddtb-sd-vs-dds: single-dummy analysis (include/ddtb/single_dummy.hpp)
 // against the same work done with Debian's libdds, one thread each, on the
-// same sampled deals, in alternated rounds (bench/README.md, "Single-dummy
-// analysis"):
+// same sampled deals, in alternated rounds (bench/README.md,
+// "ddtb-sd-vs-dds — single-dummy analysis against libdds"):
 //   lead       analyse_leads over N samples against N SolveBoard calls
 //              (solutions 3, the leader to play at trick 1);
 //   contracts  analyse_contracts (all 20 strain x declarer) against N

@@ -1,5 +1,6 @@
 # Fails when a source file includes a header against the modules' arrows
 # (docs/ARCHITECTURE.md): core/ at the bottom; tablebase/ and solver/ on
+# core/ only; analysis/ (single-dummy analysis, over the public Solver) on
 # core/ only; the builder on core/, tablebase/ and the search interface
 # (solver/search.hpp) and tools/; the C API on the public headers
 # (include/ddtb/) and core/, as the Python module (python/) and the
@@ -23,11 +24,12 @@ if(NOT SOURCE_DIR)
 endif()
 get_filename_component(SOURCE_DIR "${SOURCE_DIR}" REALPATH)
 
-set(modules core solver tablebase builder capi cli tools python wasm include)
+set(modules core solver tablebase analysis builder capi cli tools python wasm include)
 # module -> what its files may include besides include/ddtb/ and themselves
 set(allowed_core "")
 set(allowed_solver "core")
 set(allowed_tablebase "core")
+set(allowed_analysis "core")
 set(allowed_builder "core;tablebase;solver/search.hpp;tools")
 set(allowed_capi "core")
 set(allowed_cli "core;tools")
