@@ -23,19 +23,23 @@ Expected<ContractAnalysis> analyse_contracts(std::span<const Deal> deals, unsign
     if (deals[i].tricks_left() != 13)
       return Error{ErrorCode::kCardCount,
                    "deal " + std::to_string(i + 1) + " is not a full deal of 13 cards a hand"};
-  // tricks[i][strain][declarer]: the declarer's tricks in deal i.
+  // tricks[i].tricks[strain][declarer]: the declarer's tricks in deal i.
   std::vector<DdTable> tricks(deals.size());
-  const bool one = std::popcount(strains) == 1 && std::popcount(declarers) == 1;
-  const auto strain = strain_from_int(std::countr_zero(strains));
-  const auto declarer = seat_from_int(std::countr_zero(declarers));
+  // One or two declarers: a search from each opening lead asked; more, the
+  // DD table of the strains (whose searches share their table entries).
+  const bool each = std::popcount(declarers) <= 2;
   const bool finished = detail::for_each_deal(deals.size(), options, [&](std::size_t i, Solver& s) {
-    if (one) {
-      // One contract: one search from the opening lead, not a table.
-      const Position p = Position::at_trick_start(deals[i], strain, next_seat(declarer));
-      tricks[i].tricks[to_int(strain)][to_int(declarer)] = 13 - s.max_tricks(p);
-    } else {
+    if (!each) {
       tricks[i] = s.dd_table(deals[i], strains);
+      return;
     }
+    for (int st = 0; st < 5; ++st)
+      for (int d = 0; d < 4; ++d) {
+        if (!((strains >> st) & 1) || !((declarers >> d) & 1)) continue;
+        const Position p =
+            Position::at_trick_start(deals[i], strain_from_int(st), next_seat(seat_from_int(d)));
+        tricks[i].tricks[st][d] = 13 - s.max_tricks(p);
+      }
   });
   if (!finished) return Error{ErrorCode::kBadArgument, "contract analysis cancelled"};
 

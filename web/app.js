@@ -192,6 +192,77 @@ async function solveDeal(text) {
   });
 }
 
+// --- single dummy: East and West hidden ------------------------------------
+// Deals with North's and South's hands and East's and West's cards dealt at
+// random, each solved double dummy: each game's chance to make for
+// North-South (100 deals, kept for the deal), and, for the contract being
+// played, each opening lead's chance to set from the leader's seat (200
+// deals, only the leader's hand known).
+const SD_CONTRACT_SAMPLES = 100;
+const SD_LEAD_SAMPLES = 200;
+const sdCache = {deal: null, odds: null};
+const GAME = {NT: 3, S: 4, H: 4, D: 5, C: 5};
+
+function barRows(box, rows) {
+  box.replaceChildren();
+  for (const {label, value, error, title} of rows) {
+    const pct = Math.round(1000 * value) / 10;
+    box.append(element('span', {class: 'bar-label'}, ...label),
+               element('span', {class: 'bar', title}, element('span', {style: `width: ${pct}%`})),
+               element('span', {class: 'bar-value', title: `± ${(100 * error).toFixed(1)}%`}, `${pct}%`));
+  }
+}
+
+function strainLabel(strain) {
+  return strain === 'NT' ? 'NT' : suitSymbol(strain);
+}
+
+async function drawSingleDummy() {
+  const on = $('hide-ew').checked && state.deal;
+  $('sd-results').hidden = !on;
+  if (!on) return;
+  const hands = state.deal.slice(2).split(' ');  // N E S W
+  await busy(async () => {
+    try {
+      const worker = await workerReady;
+      if (sdCache.deal !== state.deal) {
+        sdCache.odds = await worker.singleDummy({deal: `N:${hands[0]} - ${hands[2]} -`,
+                                                 samples: SD_CONTRACT_SAMPLES, declarers: ['N', 'S']});
+        sdCache.deal = state.deal;
+      }
+      const odds = sdCache.odds;
+      $('sd-summary').textContent = `${odds.samples} deals with East's and West's cards dealt at random ` +
+                                    `(seed ${odds.seed}); ${SD_LEAD_SAMPLES} for the leads.`;
+      const rows = [];
+      for (const strain of STRAINS)
+        for (const seat of ['N', 'S']) {
+          const c = odds.contracts.find((x) => x.strain === strain && x.declarer === seat);
+          const level = GAME[strain];
+          rows.push({label: [`${level}`, strainLabel(strain), ` ${seat}`], value: c.makes[level].value,
+                     error: c.makes[level].error,
+                     title: `${level}${strain} by ${NAME[seat]}: mean ${c.meanTricks.value.toFixed(2)} tricks`});
+        }
+      barRows($('sd-contracts'), rows);
+      // The leads against the contract being played, from the leader's seat.
+      const leader = next(state.declarer);
+      const level = GAME[state.strain];
+      const known = ['-', '-', '-', '-'];
+      known[SEATS.indexOf(leader)] = hands[SEATS.indexOf(leader)];
+      const contract = `${level}${state.strain}-${state.declarer}`;
+      const leads = await worker.singleDummy({deal: `N:${known.join(' ')}`, samples: SD_LEAD_SAMPLES,
+                                              lead: contract});
+      $('sd-lead-title').textContent = `Chance to set ${level}${state.strain} by ${NAME[state.declarer]}, ` +
+                                       `${NAME[leader]} leading (only ${NAME[leader]}'s hand known)`;
+      barRows($('sd-leads'), leads.leads.map((l) => ({
+        label: [suitSymbol(l.card[0]), l.card.slice(1) + l.equals.map((c) => c.slice(1)).join('')],
+        value: l.sets.value, error: l.sets.error,
+        title: `mean ${l.defenceTricks.value.toFixed(2)} defence tricks`})));
+    } catch (e) {
+      showMessage(playerMessage(e));
+    }
+  });
+}
+
 // --- playing --------------------------------------------------------------
 function position(played = state.played) {
   return {deal: state.deal, trump: state.strain, leader: next(state.declarer), played};
@@ -201,6 +272,7 @@ async function startPlay(strain, declarer) {
   Object.assign(state, {strain, declarer, played: [], undone: []});
   drawTable();
   await drawPlay();
+  await drawSingleDummy();
 }
 
 // Each legal card's total for declarer's side: tricks already won plus the
@@ -332,6 +404,7 @@ $('vul').addEventListener('change', redrawPar);
 $('undo').addEventListener('click', undo);
 $('redo').addEventListener('click', redo);
 $('restart').addEventListener('click', restart);
+$('hide-ew').addEventListener('change', drawSingleDummy);
 $('deal-text').addEventListener('keydown', (e) => {
   if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) solveDeal($('deal-text').value);
 });

@@ -102,7 +102,9 @@ struct ContractAnalysis {
 };
 
 // The contracts of the strains in `strains` (bit to_int(strain)) and the
-// declarers in `declarers` (bit to_int(seat)), over `deals`.
+// declarers in `declarers` (bit to_int(seat)), over `deals`: with one or
+// two declarers a search from each opening lead asked, with more the DD
+// table of the strains, per deal.
 DDTB_EXPORT Expected<ContractAnalysis> analyse_contracts(
     std::span<const Deal> deals, unsigned strains = 0x1F, unsigned declarers = 0xF,
     Vulnerability vulnerability = Vulnerability::None, const AnalysisOptions& options = {});

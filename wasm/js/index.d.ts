@@ -176,6 +176,56 @@ export class Ddtb extends Solver {
     vulnerable?: boolean;
     tricks: number;
   }): number;
+  /** Single-dummy analysis; onProgress may return false to stop. */
+  singleDummy(spec: SingleDummySpec, options?: { onProgress?: (done: number, total: number) => boolean | void }): SingleDummyResult;
+}
+
+/** A figure over the sampled deals and its standard error. */
+export interface Estimate {
+  value: number;
+  error: number;
+}
+type Range = number | [number | null, number | null];
+type BySeat<T> = Partial<Record<Seat, T>>;
+/** What is known of the deals a single-dummy analysis draws from. */
+export interface SingleDummySpec {
+  /** PBN with '-' for a hidden hand: "N:AKQ2.K5.AJ72.Q84 - - -". */
+  deal?: string;
+  known?: BySeat<string>;
+  lacks?: BySeat<string>;
+  hcp?: BySeat<Range>;
+  length?: BySeat<Partial<Record<'S' | 'H' | 'D' | 'C', Range>>>;
+  samples?: number;
+  seed?: number;
+  /** A contract with its declarer ("3NT-S"): the opening leads' odds. */
+  lead?: string;
+  strains?: Strain[];
+  declarers?: Seat[];
+  vulnerability?: Vulnerability;
+  /** Adds the sampled deals (PBN) to the result. */
+  deals?: boolean;
+}
+export interface ContractOdds {
+  strain: string;
+  declarer: string;
+  tricks: number[];
+  meanTricks: Estimate;
+  makes: Record<number, Estimate>;
+  score: Record<number, Estimate>;
+}
+export interface LeadOdds {
+  card: string;
+  equals: string[];
+  defenceTricks: Estimate;
+  sets: Estimate;
+}
+export interface SingleDummyResult {
+  samples: number;
+  seed: number;
+  contracts?: ContractOdds[];
+  leader?: string;
+  leads?: LeadOdds[];
+  deals?: string[];
 }
 
 /** Compiles the WebAssembly module once; the Ddtb's calls are then synchronous. */
@@ -207,6 +257,7 @@ export function contractScore(contract: {
   vulnerable?: boolean;
   tricks: number;
 }): Promise<number>;
+export function singleDummy(spec: SingleDummySpec, options?: { onProgress?: (done: number, total: number) => boolean | void }): Promise<SingleDummyResult>;
 
 /** The calls of Ddtb, run in a Web Worker (a worker thread in Node): a page never blocks. */
 export class DdtbWorker {
@@ -235,6 +286,7 @@ export class DdtbWorker {
     vulnerable?: boolean;
     tricks: number;
   }): Promise<number>;
+  singleDummy(spec: SingleDummySpec, options?: { onProgress?: Progress }): Promise<SingleDummyResult>;
   stats(): Promise<SolverStats>;
   resetStats(): Promise<void>;
   clear(): Promise<void>;

@@ -180,6 +180,21 @@ export class Ddtb extends Solver {
     return unwrap('contractScore', this.#core.contractScore(contract)).score;
   }
 
+  // Single-dummy analysis: deals drawn uniformly among those meeting `spec`
+  // ({deal: 'N:AKQ2.K5.AJ72.Q84 - - -' with '-' for a hidden hand, known /
+  // lacks: {E: 'K.A..'}, hcp: {E: [11, 15]}, length: {E: {S: [5, null]}},
+  // samples (1000), seed (1)}), each solved double dummy. Without spec.lead:
+  // {samples, seed, contracts: [{strain, declarer, tricks (a count per number
+  // of tricks), meanTricks, makes: {1..7}, score: {1..7}}]} for spec.strains
+  // and spec.declarers (all by default), scores for spec.vulnerability. With
+  // spec.lead ('3NT-S'): {samples, seed, leader, leads: [{card, equals,
+  // defenceTricks, sets}]}, best first. Every figure is {value, error} (its
+  // standard error). onProgress(done, total) after each deal; returning false
+  // stops the analysis (a DdtbError).
+  singleDummy(spec, options = {}) {
+    return unwrap('singleDummy', this.#core.singleDummy(spec, options.onProgress));
+  }
+
   // The library's version, "0.1.0".
   get version() {
     return this.#core.version();
@@ -232,3 +247,4 @@ export const dealerPar = async (table, dealer, vulnerability) => (await instance
 export const par = async (table, vulnerability, first) => (await instance()).par(table, vulnerability, first);
 export const parTexts = async (table, vulnerability) => (await instance()).parTexts(table, vulnerability);
 export const contractScore = async (contract) => (await instance()).contractScore(contract);
+export const singleDummy = async (spec, options) => (await instance()).singleDummy(spec, options);

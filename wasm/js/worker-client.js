@@ -73,6 +73,10 @@ export class DdtbWorker {
   par(table, vulnerability, first) { return this.#call('par', [table, vulnerability, first]); }
   parTexts(table, vulnerability) { return this.#call('parTexts', [table, vulnerability]); }
   contractScore(contract) { return this.#call('contractScore', [contract]); }
+  // onProgress(done, total) is called as the worker goes.
+  singleDummy(spec, options = {}) {
+    return this.#call('singleDummy', [spec, {progress: !!options.onProgress}], options.onProgress);
+  }
   stats() { return this.#call('stats', []); }
   resetStats() { return this.#call('resetStats', []); }
   clear() { return this.#call('clear', []); }

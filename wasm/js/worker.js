@@ -9,7 +9,7 @@ import { DdtbError, load } from './index.js';
 // Calls a client may make: the Ddtb methods, nothing else.
 const METHODS = new Set(['ddTable', 'ddTables', 'solve', 'bestCard', 'bestCards', 'maxTricks',
   'cardsReaching', 'cardReaching', 'analysePlay', 'inspect', 'normaliseDeal', 'dealerPar', 'par',
-  'parTexts', 'contractScore', 'stats', 'resetStats', 'clear']);
+  'parTexts', 'contractScore', 'singleDummy', 'stats', 'resetStats', 'clear']);
 
 async function port() {
   // A Web Worker (Node has no WorkerGlobalScope, even where a bundler
@@ -33,6 +33,15 @@ channel.listen(async ({id, method, args}) => {
     }
     if (!ddtb) throw new DdtbError(`${method}: the worker has not loaded ddtb`, 'badArgument');
     if (!METHODS.has(method)) throw new DdtbError(`${method}: no such call`, 'badArgument');
+    if (method === 'singleDummy') {
+      const [spec, options = {}] = args;
+      const result = ddtb.singleDummy(spec, {
+        onProgress: options.progress ? (done, total) => channel.post({id, progress: [done, total]})
+                                     : undefined,
+      });
+      channel.post({id, result});
+      return;
+    }
     if (method === 'ddTables') {
       const [deals, options = {}] = args;
       const result = ddtb.ddTables(deals, {

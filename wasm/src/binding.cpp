@@ -24,6 +24,7 @@
 #include "ddtb/position.hpp"
 #include "ddtb/solver.hpp"
 #include "ddtb/version.hpp"
+#include "single_dummy.hpp"
 
 namespace ddtb::wasm {
 
@@ -273,4 +274,5 @@ EMSCRIPTEN_BINDINGS(ddtb) {
   function("contractScore", &ddtb::wasm::contract_score);
   function("sessionOptions", &ddtb::wasm::session_options);
   function("version", &ddtb::wasm::version);
+  function("singleDummy", &ddtb::wasm::single_dummy);
 }

@@ -7,7 +7,9 @@
 // running result against its TRACE line, with undo and replay; a bad deal
 // shows its message; the page works offline once loaded; a random deal's
 // table is checked against libdds's (DDTB_DDS_TABLE, ddtb_dds_table).
-// Screenshots go to DDTB_SCREENSHOT_DIR.
+// With East and West hidden, the bars of each game's chance to make and each
+// lead's chance to set are the package's singleDummy figures. Screenshots
+// go to DDTB_SCREENSHOT_DIR.
 //
 //   DDTB_SITE_DIR=build/wasm/wasm/site DDTB_GOLDEN_DIR=tests/data/golden \
 //   DDTB_SCREENSHOT_DIR=/tmp node --test page.test.mjs
@@ -219,5 +221,49 @@ test('offline once loaded', async () => {
   // Changing the vulnerability recomputes par.
   await page.selectOption('#vul', 'None');
   await page.waitForFunction(() => /vul None/.test(document.querySelector('#par').textContent));
+  await context.close();
+});
+
+test('hiding East and West: each game\'s chance to make and each lead\'s chance to set', async () => {
+  const {context, page, errors} = await openPage({width: 1200, height: 900});
+  await solve(page, d.pbn);
+  await page.check('#hide-ew');
+  // The analyses take seconds to a minute on a busy machine.
+  await page.waitForFunction(() => !document.body.classList.contains('busy'), null, {timeout: 300000});
+  // 3NT by North: East leads, only East's hand known.
+  const start = Date.now();
+  let blocked = 0;  // the longest the page took to answer while analysing
+  const clicked = page.click('#dd-table tbody tr:nth-child(1) td:nth-child(2) button');
+  await clicked;
+  while (await page.evaluate(() => document.body.classList.contains('busy'))) {
+    const t = Date.now();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+    blocked = Math.max(blocked, Date.now() - t);
+  }
+  console.log(`hide E-W: leads of 3NT by N (200 samples) in ${Date.now() - start} ms; ` +
+              `the page answered within ${blocked} ms throughout`);
+  assert.equal(await page.isVisible('#sd-results'), true);
+  const shown = async (box) => page.$$eval(`#${box} .bar-value`, (vs) => vs.map((v) => v.textContent));
+  // The same analyses by the site's package in Node: the same seed, the same deals.
+  const {load} = await import(pathToFileURL(join(SITE, 'ddtb', 'index.js')).href);
+  const dd = await load();
+  const hands = d.pbn.slice(2).split(' ');
+  const odds = dd.singleDummy({deal: `N:${hands[0]} - ${hands[2]} -`, samples: 100, declarers: ['N', 'S']});
+  const game = {NT: 3, S: 4, H: 4, D: 5, C: 5};
+  const want = [];
+  for (const strain of ['NT', 'S', 'H', 'D', 'C'])
+    for (const seat of ['N', 'S']) {
+      const c = odds.contracts.find((x) => x.strain === strain && x.declarer === seat);
+      want.push(`${Math.round(1000 * c.makes[game[strain]].value) / 10}%`);
+    }
+  assert.deepEqual(await shown('sd-contracts'), want);
+  const leads = dd.singleDummy({deal: `N:- ${hands[1]} - -`, samples: 200, lead: '3NT-N'});
+  assert.deepEqual(await shown('sd-leads'), leads.leads.map((l) => `${Math.round(1000 * l.sets.value) / 10}%`));
+  assert.match(await page.textContent('#sd-lead-title'), /Chance to set 3NT by North, East leading/);
+  await page.screenshot({path: join(SHOTS, 'page-single-dummy.png'), fullPage: true});
+  // Off again: the bars go.
+  await page.uncheck('#hide-ew');
+  assert.equal(await page.isVisible('#sd-results'), false);
+  assert.deepEqual(errors, []);
   await context.close();
 });
