@@ -1,7 +1,7 @@
 # Type stubs of the ddtb module (the extension ddtb._ddtb re-exported).
 import enum
 import os
-from typing import Callable, Iterable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
 __version__: str
 
@@ -169,3 +169,14 @@ def dd_tables(deals: Iterable[DealLike], *, threads: int = 0, progress: Optional
 def solve_many(positions: Iterable[Position], *, threads: int = 0,
                progress: Optional[Progress] = None,
                tablebase: TablebaseLike = None) -> list[SolveResult]: ...
+_Range = Union[int, tuple[Optional[int], Optional[int]]]
+def single_dummy(deal: Optional[str] = None, *, known: Optional[dict[str, str]] = None,
+                 lacks: Optional[dict[str, str]] = None, hcp: Optional[dict[str, _Range]] = None,
+                 length: Optional[dict[str, dict[str, _Range]]] = None, samples: int = 1000,
+                 seed: int = 1, lead: Optional[str] = None,
+                 strains: Optional[Iterable[StrainLike]] = None,
+                 declarers: Optional[Iterable[SeatLike]] = None,
+                 vulnerability: VulLike = "None", threads: int = 0,
+                 tablebase: TablebaseLike = None,
+                 progress: Optional[Callable[[int, int], Optional[bool]]] = None,
+                 deals: bool = False) -> dict[str, Any]: ...
