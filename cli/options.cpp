@@ -66,6 +66,8 @@ What to compute:
 Single-dummy analysis (hidden hands; include/ddtb/single_dummy.hpp):
   --deal "N:AKQ2.K5.AJ72.Q84 - J95.A432.K9.KJ53 -"   a hand given as '-' is
                    hidden; a hand of fewer than 13 cards is partly known.
+                   With a single-dummy option and FILEs, each board's [Deal]
+                   (hidden hands '-') is analysed in turn.
                    Deals are drawn uniformly among those meeting the
                    constraints below, each solved double dummy, and each
                    contract's mean tricks and chance to make each level are

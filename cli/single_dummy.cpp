@@ -2,11 +2,13 @@
 
 #include <cctype>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "cli/json.hpp"
 #include "cli/options.hpp"
+#include "cli/pbn_reader.hpp"
 #include "tools/command_line.hpp"
 #include "tools/progress.hpp"
 
@@ -193,18 +195,21 @@ Expected<DealSpec> make_spec(const std::optional<std::string>& deal, const Singl
   return spec;
 }
 
-int run_single_dummy(const Options& options, const SolverOptions& solver) {
+namespace {
+
+// One analysis: of `deal` (nullopt: --known alone) under the options'
+// constraints, printed with `board` (a PBN file's [Board], or empty) first.
+// The exit status: 0, 1 when this deal cannot be analysed (reported), 2 for
+// a usage error.
+int analyse_deal(const std::optional<std::string>& deal, const std::string& board,
+                 const Options& options, const SolverOptions& solver) {
   const SingleDummyArgs& args = options.single_dummy;
-  if (options.deals.size() > 1)
-    return tools::usage_error(tool_text(), "single-dummy analysis takes one --deal");
-  if (!options.files.empty())
-    return tools::usage_error(tool_text(),
-                              "single-dummy analysis takes its deal from --deal (with '-' for a "
-                              "hidden hand) or --known, not from FILE");
-  const std::optional<std::string> deal =
-      options.deals.empty() ? std::nullopt : std::optional<std::string>(options.deals.front());
   auto spec = make_spec(deal, args);
-  if (!spec) return tools::usage_error(tool_text(), spec.error().message);
+  if (!spec) {
+    if (board.empty()) return tools::usage_error(tool_text(), spec.error().message);
+    std::cerr << "ddsolve: board " << board << ": " << spec.error().message << '\n';
+    return 1;
+  }
   spec->threads = options.threads;
   std::optional<ddtb::Contract> lead;
   if (args.lead) {
@@ -218,7 +223,8 @@ int run_single_dummy(const Options& options, const SolverOptions& solver) {
   }
   auto deals = sample_deals(*spec);
   if (!deals) {
-    std::cerr << "ddsolve: " << deals.error().message << '\n';
+    std::cerr << "ddsolve: " << (board.empty() ? "" : "board " + board + ": ")
+              << deals.error().message << '\n';
     return 1;
   }
   AnalysisOptions ao;
@@ -233,7 +239,8 @@ int run_single_dummy(const Options& options, const SolverOptions& solver) {
   const Vulnerability vul = options.request.vulnerability.value_or(Vulnerability::None);
   const bool json = options.format == Format::kJson;
   std::ostringstream out;
-  const std::string header = std::to_string(deals->size()) + " samples (seed " +
+  const std::string header = (board.empty() ? "" : "Board " + board + ": ") +
+                             std::to_string(deals->size()) + " samples (seed " +
                              std::to_string(spec->seed) + ") of " + spec_deal_text(*spec) +
                              describe(*spec);
   if (lead) {
@@ -246,7 +253,8 @@ int run_single_dummy(const Options& options, const SolverOptions& solver) {
     const std::string contract =
         std::to_string(lead->level) + to_string(lead->strain) + " by " + to_string(*lead->declarer);
     if (json) {
-      out << "{\"samples\":" << r->samples << ",\"seed\":" << spec->seed
+      out << "{" << (board.empty() ? "" : "\"board\":" + json_string(board) + ",")
+          << "\"samples\":" << r->samples << ",\"seed\":" << spec->seed
           << ",\"deal\":" << json_string(spec_deal_text(*spec))
           << ",\"contract\":" << json_string(contract)
           << ",\"leader\":" << json_string(to_string(r->leader)) << ",\"leads\":[";
@@ -277,7 +285,8 @@ int run_single_dummy(const Options& options, const SolverOptions& solver) {
       return 1;
     }
     if (json) {
-      out << "{\"samples\":" << r->samples << ",\"seed\":" << spec->seed
+      out << "{" << (board.empty() ? "" : "\"board\":" + json_string(board) + ",")
+          << "\"samples\":" << r->samples << ",\"seed\":" << spec->seed
           << ",\"deal\":" << json_string(spec_deal_text(*spec)) << ",\"contracts\":[";
       for (std::size_t i = 0; i < r->contracts.size(); ++i) {
         const ContractOdds& c = r->contracts[i];
@@ -305,6 +314,41 @@ int run_single_dummy(const Options& options, const SolverOptions& solver) {
   }
   std::cout << out.str();
   return 0;
+}
+
+}  // namespace
+
+int run_single_dummy(const Options& options, const SolverOptions& solver) {
+  if (options.deals.size() > 1)
+    return tools::usage_error(tool_text(), "single-dummy analysis takes one --deal");
+  if (options.files.empty())
+    return analyse_deal(
+        options.deals.empty() ? std::nullopt : std::optional<std::string>(options.deals.front()),
+        "", options, solver);
+  // Every board of the files, its [Deal] with '-' for the hidden hands.
+  int status = 0;
+  for (const std::string& name : options.files) {
+    std::ifstream file;
+    if (name != "-") {
+      file.open(name, std::ios::binary);
+      if (!file) {
+        std::cerr << "ddsolve: cannot open '" << name << "'\n";
+        status = 2;
+        continue;
+      }
+    }
+    PbnReader reader(name == "-" ? std::cin : file);
+    while (std::optional<Game> game = reader.next()) {
+      if (!game->is_game()) continue;
+      const Tag* deal = game->find("Deal");
+      if (!deal) continue;
+      const Tag* board = game->find("Board");
+      const std::string id = board ? board->value : std::to_string(game->ordinal);
+      const std::string label = options.files.size() > 1 ? name + ": " + id : id;
+      status = std::max(status, analyse_deal(deal->value, label, options, solver));
+    }
+  }
+  return status;
 }
 
 }  // namespace ddtb::cli

@@ -3,6 +3,8 @@
 // JSON; bad options and impossible constraints are errors naming them.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -57,6 +59,26 @@ TEST(DdsolveSingleDummy, LeadsAsText) {
   EXPECT_NE(r.out.find("20 samples (seed 1)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("3NT by S, W leads"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("HQJT9"), std::string::npos) << r.out;  // a run of touching cards
+}
+
+TEST(DdsolveSingleDummy, EachBoardOfAFile) {
+  const auto pbn = test::scratch_dir() / "hidden.pbn";
+  std::ofstream(pbn) << "[Board \"7\"]\n[Deal \"N:AKQ2.K5.AJ72.Q84 - J95.A432.K9.KJ53 -\"]\n\n"
+                        "[Board \"8\"]\n[Deal \"N:AKQ2.K5.AJ72.Q84 - - -\"]\n";
+  const auto r = test::run(kDdsolve, {pbn.string(), "--samples", "10", "--strains", "NT",
+                                      "--declarers", "N", "--json", "-t", "2"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::vector<std::string> boards;
+  for (std::string line; std::getline(lines, line);)
+    boards.push_back(parse_json(line).find("board")->text);
+  EXPECT_EQ(boards, (std::vector<std::string>{"7", "8"}));
+  // A board no deal fits is reported by its number; the others are printed.
+  const auto bad = test::run(kDdsolve, {pbn.string(), "--samples", "10", "--strains", "NT",
+                                        "--declarers", "N", "--hcp", "E:11-15"});
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_NE(bad.err.find("board 7: East: 11+ HCP asked"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.out.find("Board 8: 10 samples"), std::string::npos) << bad.out;
 }
 
 TEST(DdsolveSingleDummy, BadOptionsAndImpossibleSpecsAreNamed) {
