@@ -25,8 +25,9 @@ check expect_fail 2 "--shard slurm needs SLURM_ARRAY_TASK_ID" env -u SLURM_ARRAY
   -u SLURM_ARRAY_TASK_COUNT "$build" build --cards 8 --out "$work/x" --shard slurm
 check expect_fail 2 "--shard slurm: SLURM_ARRAY_TASK_ID='x' is not a number" env SLURM_ARRAY_TASK_ID=x \
   SLURM_ARRAY_TASK_COUNT=4 "$build" build --cards 8 --out "$work/x" --shard slurm
-check expect_fail 2 "--store needs auto, raw or zstd" "$build" build --cards 8 --out "$work/x" --store lz4
+check expect_fail 2 "--store needs auto, raw, zstd or packed" "$build" build --cards 8 --out "$work/x" --store lz4
 check expect_fail 2 "--store needs auto, raw or zstd" "$build" merge "$work/x" --store fast
+check expect_fail 2 "merge writes a layer as built" "$build" merge "$work/x" --store packed
 check expect_fail 2 "$work/missing: not a directory" "$build" merge "$work/missing"
 echo "a file" > "$work/file"
 check expect_fail 2 "--out $work/file: not a directory" "$build" build --cards 8 --out "$work/file"
@@ -156,7 +157,7 @@ done
 "$build" verify "$z" --threads 2 --solver-positions 200 | tail -1
 
 echo "== repack: zstd back to raw gives the reference's bytes; refusals leave the tables as they were"
-check expect_fail 2 "--store needs auto, raw or zstd" "$build" repack "$z" --store lz4
+check expect_fail 2 "--store needs packed, auto, raw or zstd" "$build" repack "$z" --store lz4
 check expect_fail 2 "$work/missing: not a directory" "$build" repack "$work/missing"
 "$build" repack "$z" --store raw --threads 2 | tail -1
 same_tables "$ref" "$z" 8 || fails=$((fails + 1))
