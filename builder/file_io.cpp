@@ -3,11 +3,13 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <functional>
 #include <thread>
+#include <vector>
 
 namespace ddtb::detail::tb {
 
@@ -19,6 +21,23 @@ bool write_all(int fd, std::span<const std::uint8_t> bytes) {
       return false;
     }
     bytes = bytes.subspan(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+bool read_from_start(int fd, std::uint64_t bytes,
+                     const std::function<bool(std::span<const std::uint8_t>)>& sink) {
+  if (::lseek(fd, 0, SEEK_SET) != 0) return false;
+  std::vector<std::uint8_t> buffer(std::size_t{1} << 20);
+  for (std::uint64_t left = bytes; left > 0;) {
+    const ssize_t n = ::read(fd, buffer.data(), std::min<std::uint64_t>(left, buffer.size()));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      if (n == 0) errno = EIO;  // the file is shorter than written
+      return false;
+    }
+    if (!sink(std::span(buffer.data(), static_cast<std::size_t>(n)))) return false;
+    left -= static_cast<std::uint64_t>(n);
   }
   return true;
 }

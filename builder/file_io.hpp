@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 
@@ -13,6 +14,13 @@ namespace ddtb::detail::tb {
 // Writes all of `bytes` to `fd`, retrying short writes and EINTR; false on an
 // error (errno set).
 bool write_all(int fd, std::span<const std::uint8_t> bytes);
+
+// Reads `bytes` bytes of `fd` from its start, a megabyte at a time, handing
+// each piece to `sink` (which returns false to stop); false on a read error
+// or a file shorter than `bytes` (errno set, EIO for the short file) or when
+// `sink` stopped. The writers copy their data file into the table with it.
+bool read_from_start(int fd, std::uint64_t bytes,
+                     const std::function<bool(std::span<const std::uint8_t>)>& sink);
 
 // fsyncs the directory holding `path`, so that a rename into it is durable.
 Expected<void> sync_parent_directory(const std::string& path);

@@ -153,15 +153,10 @@ Expected<std::uint64_t> LayerWriter::finish() {
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return Error{ErrorCode::kIo, tmp + ": " + std::strerror(errno)};
   // Header and directory, then the data copied from the data file.
-  bool ok = write_all(fd, head) && write_all(fd, directory_) && ::lseek(data_fd_, 0, SEEK_SET) == 0;
-  std::vector<std::uint8_t> buffer(std::size_t{1} << 20);
-  for (std::uint64_t left = data_bytes_; ok && left > 0;) {
-    const ssize_t n = ::read(data_fd_, buffer.data(), std::min<std::uint64_t>(left, buffer.size()));
-    if (n < 0 && errno == EINTR) continue;
-    if (n == 0) errno = EIO;  // the data file is shorter than written
-    ok = n > 0 && write_all(fd, std::span(buffer.data(), static_cast<std::size_t>(n)));
-    if (ok) left -= static_cast<std::uint64_t>(n);
-  }
+  bool ok = write_all(fd, head) && write_all(fd, directory_) &&
+            read_from_start(data_fd_, data_bytes_, [&](std::span<const std::uint8_t> piece) {
+              return write_all(fd, piece);
+            });
   ok = ok && ::fsync(fd) == 0;
   const int saved = errno;
   ::close(fd);

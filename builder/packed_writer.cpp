@@ -129,19 +129,11 @@ Expected<std::uint64_t> PackedLayerWriter::finish() {
     }
   };
   feed(index_);
-  if (data_fd_ >= 0) ok = ok && ::lseek(data_fd_, 0, SEEK_SET) == 0;
-  std::vector<std::uint8_t> buffer(std::size_t{1} << 20);
-  for (std::uint64_t left = data_bytes_; ok && left > 0;) {
-    const ssize_t n = ::read(data_fd_, buffer.data(), std::min<std::uint64_t>(left, buffer.size()));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      if (n == 0) errno = EIO;  // the data file is shorter than written
-      ok = false;
-      break;
-    }
-    feed(std::span(buffer.data(), static_cast<std::size_t>(n)));
-    left -= static_cast<std::uint64_t>(n);
-  }
+  if (data_fd_ >= 0)
+    ok = ok && read_from_start(data_fd_, data_bytes_, [&](std::span<const std::uint8_t> piece) {
+           feed(piece);
+           return ok;
+         });
   if (ok && !block.empty()) {
     tw.u64(checksum(block));
     ok = write_all(fd, block);

@@ -10,19 +10,6 @@ namespace ddtb::detail::tb {
 
 namespace {
 
-// Eight bytes from p, little-endian (p may be unaligned).
-inline std::uint64_t load64(const std::uint8_t* p) {
-  if constexpr (std::endian::native == std::endian::little) {
-    std::uint64_t v;
-    std::memcpy(&v, p, sizeof v);
-    return v;
-  } else {
-    std::uint64_t v = 0;
-    for (int i = 0; i < 8; ++i) v |= std::uint64_t(p[i]) << (8 * i);
-    return v;
-  }
-}
-
 constexpr std::uint64_t low_nibbles(unsigned n) {
   return n >= 16 ? ~std::uint64_t{0} : (std::uint64_t{1} << (4 * n)) - 1;
 }

@@ -100,23 +100,6 @@ Expected<std::size_t> walk_sets(std::span<const std::uint8_t> raw, std::size_t p
   return pos;
 }
 
-namespace {
-
-// Eight bytes from p, little-endian (p may be unaligned).
-inline std::uint64_t load64(const std::uint8_t* p) {
-  if constexpr (std::endian::native == std::endian::little) {
-    std::uint64_t v;
-    std::memcpy(&v, p, sizeof v);
-    return v;
-  } else {
-    std::uint64_t v = 0;
-    for (int i = 0; i < 8; ++i) v |= std::uint64_t(p[i]) << (8 * i);
-    return v;
-  }
-}
-
-}  // namespace
-
 const std::uint8_t* decode_set(const std::uint8_t* p, TbSet& t) {
   t = TbSet{};
   t.value = p[0];

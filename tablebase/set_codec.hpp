@@ -3,8 +3,10 @@
 // place, as the probe does. Internal.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <vector>
 
@@ -43,6 +45,21 @@ Expected<std::size_t> walk_sets(std::span<const std::uint8_t> raw, std::size_t p
 enum class Scan { kFound, kAbsent, kCorrupt };
 Scan find_set(const std::uint8_t* begin, const std::uint8_t* end, const Nibbles& state, int tricks,
               TbSet& out);
+
+// Eight bytes from p, little-endian (p may be unaligned): how the scans
+// read masks where the file is mapped (the padding after a chunk or a
+// packed file's data keeps the load inside).
+inline std::uint64_t load64(const std::uint8_t* p) {
+  if constexpr (std::endian::native == std::endian::little) {
+    std::uint64_t v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  } else {
+    std::uint64_t v = 0;
+    for (int i = 0; i < 8; ++i) v |= std::uint64_t(p[i]) << (8 * i);
+    return v;
+  }
+}
 
 // LEB128 varints (a partition's set count).
 void put_varint(std::vector<std::uint8_t>& out, std::uint64_t v);
