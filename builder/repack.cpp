@@ -78,51 +78,11 @@ Expected<Listing> list_dir(const std::string& dir) {
   return out;
 }
 
-// Writes `file`'s sets to `path` packed.
-Expected<std::uint64_t> rewrite_packed(const LayerFile& file, const std::string& path,
-                                       std::uint64_t lower_checksum) {
-  const FileHeader& h = file.header();
-  WriteOptions wo;
-  wo.build_params = h.build_params & ~0xff00u;
-  wo.lower_checksum = lower_checksum;
-  wo.builder_version = h.builder_version;
-  PackedLayerWriter writer(path, h.tricks, h.klass, wo, h.bound);
-  for (std::size_t c = 0; c < file.chunks(); ++c) {
-    auto chunk = file.load_chunk(c);
-    if (!chunk) return chunk.error();
-    for (std::size_t i = 0; i + 1 < chunk->starts.size(); ++i) {
-      const std::span<const TbSet> part(chunk->sets.data() + chunk->starts[i],
-                                        chunk->starts[i + 1] - chunk->starts[i]);
-      if (auto added = writer.add(part, chunk->defaults.empty() ? -1 : chunk->defaults[i]); !added)
-        return added.error();
-    }
-  }
-  if (writer.sets_given() != h.sets)
-    return Error{ErrorCode::kCorruptData, file.name() + ": its chunks hold " +
-                                              std::to_string(writer.sets_given()) +
-                                              " sets, its header " + std::to_string(h.sets)};
-  return writer.finish();
-}
-
-// Writes `file`'s sets to `path` in the current format.
-Expected<std::uint64_t> rewrite(const LayerFile& file, const std::string& path,
-                                const RepackOptions& options, std::uint64_t lower_checksum) {
-  const FileHeader& h = file.header();
-  if (options.zstd_level == WriteOptions::kPacked)
-    return rewrite_packed(file, path, lower_checksum);
-  if (file.packed())
-    return Error{ErrorCode::kBadArgument,
-                 file.name() + ": packed (format " + std::to_string(h.version) +
-                     "), which keeps only the sets of values other than each partition's "
-                     "default: it cannot be rewritten unpacked (build the layer again)"};
-  WriteOptions wo;
-  wo.zstd_level = options.zstd_level;
-  wo.threads = options.threads;
-  wo.build_params = h.build_params & ~0xff00u;  // the storage is the writer's
-  wo.lower_checksum = lower_checksum;
-  wo.builder_version = h.builder_version;
-  LayerWriter writer(path, h.tricks, h.klass, wo, h.bound);
-  std::vector<std::uint8_t> encoded;
+// add(sets, default value) for every partition of `file` in order (the
+// default -1 but for a packed file's), then checks the sets against the
+// header's count.
+template <class Add>
+Expected<void> each_partition(const LayerFile& file, Add&& add) {
   std::uint64_t sets = 0;
   for (std::size_t c = 0; c < file.chunks(); ++c) {
     auto chunk = file.load_chunk(c);
@@ -130,16 +90,49 @@ Expected<std::uint64_t> rewrite(const LayerFile& file, const std::string& path,
     for (std::size_t i = 0; i + 1 < chunk->starts.size(); ++i) {
       const std::span<const TbSet> part(chunk->sets.data() + chunk->starts[i],
                                         chunk->starts[i + 1] - chunk->starts[i]);
-      encoded.clear();
-      encode_sets(part, encoded);
-      if (auto added = writer.add(encoded, part.size()); !added) return added.error();
+      if (auto added = add(part, chunk->defaults.empty() ? -1 : chunk->defaults[i]); !added)
+        return added.error();
       sets += part.size();
     }
   }
-  if (sets != h.sets)
+  if (sets != file.header().sets)
     return Error{ErrorCode::kCorruptData, file.name() + ": its chunks hold " +
                                               std::to_string(sets) + " sets, its header " +
-                                              std::to_string(h.sets)};
+                                              std::to_string(file.header().sets)};
+  return {};
+}
+
+// Writes `file`'s sets to `path` in the current format, or packed.
+Expected<std::uint64_t> rewrite(const LayerFile& file, const std::string& path,
+                                const RepackOptions& options, std::uint64_t lower_checksum) {
+  const FileHeader& h = file.header();
+  const bool pack = options.zstd_level == WriteOptions::kPacked;
+  if (file.packed() && !pack)
+    return Error{ErrorCode::kBadArgument,
+                 file.name() + ": packed (format " + std::to_string(h.version) +
+                     "), which keeps only the sets of values other than each partition's "
+                     "default: it cannot be rewritten unpacked (build the layer again)"};
+  WriteOptions wo;
+  wo.zstd_level = pack ? 0 : options.zstd_level;
+  wo.threads = options.threads;
+  wo.build_params = h.build_params & ~0xff00u;  // the storage is the writer's
+  wo.lower_checksum = lower_checksum;
+  wo.builder_version = h.builder_version;
+  if (pack) {
+    PackedLayerWriter writer(path, h.tricks, h.klass, wo, h.bound);
+    auto added = each_partition(
+        file, [&](std::span<const TbSet> part, int dflt) { return writer.add(part, dflt); });
+    if (!added) return added.error();
+    return writer.finish();
+  }
+  LayerWriter writer(path, h.tricks, h.klass, wo, h.bound);
+  std::vector<std::uint8_t> encoded;
+  auto added = each_partition(file, [&](std::span<const TbSet> part, int) {
+    encoded.clear();
+    encode_sets(part, encoded);
+    return writer.add(encoded, part.size());
+  });
+  if (!added) return added.error();
   return writer.finish();
 }
 

@@ -11,6 +11,9 @@ const METHODS = new Set(['ddTable', 'ddTables', 'solve', 'bestCard', 'bestCards'
   'cardsReaching', 'cardReaching', 'analysePlay', 'inspect', 'normaliseDeal', 'dealerPar', 'par',
   'parTexts', 'contractScore', 'singleDummy', 'stats', 'resetStats', 'clear']);
 
+// Calls whose second argument is {progress}: progress messages as they go.
+const WITH_PROGRESS = new Set(['ddTables', 'singleDummy']);
+
 async function port() {
   // A Web Worker (Node has no WorkerGlobalScope, even where a bundler
   // defines `process` in the browser).
@@ -33,18 +36,9 @@ channel.listen(async ({id, method, args}) => {
     }
     if (!ddtb) throw new DdtbError(`${method}: the worker has not loaded ddtb`, 'badArgument');
     if (!METHODS.has(method)) throw new DdtbError(`${method}: no such call`, 'badArgument');
-    if (method === 'singleDummy') {
-      const [spec, options = {}] = args;
-      const result = ddtb.singleDummy(spec, {
-        onProgress: options.progress ? (done, total) => channel.post({id, progress: [done, total]})
-                                     : undefined,
-      });
-      channel.post({id, result});
-      return;
-    }
-    if (method === 'ddTables') {
-      const [deals, options = {}] = args;
-      const result = ddtb.ddTables(deals, {
+    if (WITH_PROGRESS.has(method)) {
+      const [input, options = {}] = args;
+      const result = ddtb[method](input, {
         onProgress: options.progress ? (done, total) => channel.post({id, progress: [done, total]})
                                      : undefined,
       });
