@@ -65,7 +65,10 @@ if(MODE STREQUAL "replay" OR MODE STREQUAL "ben")
   foreach(line "dds cpu share per purpose \\(per cent\\), median of 2 rounds: bid [0-9.]+"
                "median of 2 rounds: total [0-9.]+"
                "\nper call \\(each side's median CPU time of 2 rounds"
-               "\ntotal +[0-9]+ +[-0-9.]+ +[-0-9.]+ +[-0-9.]+ +[0-9]+ +[0-9]+\n")
+               "\ntotal +[0-9]+ +[-0-9.]+ +[-0-9.]+ +[-0-9.]+ +[0-9]+ +[0-9]+\n"
+               "\ntotal nt +[0-9]+ +[0-9]+ +[0-9.]+ s +[0-9.]+ s "
+               "\ntotal suit +[0-9]+ +[0-9]+ +[0-9.]+ s +[0-9.]+ s "
+               "\ntotal nt +[0-9]+ +[0-9]+ +[0-9.]+\n")
     if(NOT out MATCHES "${line}")
       message(FATAL_ERROR "no line matching '${line}' in:\n${out}")
     endif()

@@ -1,6 +1,7 @@
 #include "bench/replay_run.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cinttypes>
 #include <cstdio>
 #include <map>
@@ -154,6 +155,50 @@ int check_rounds(const ReplayWorkload& w, const std::vector<SideRun>& runs, cons
 
 // --- totals ----------------------------------------------------------------
 
+// The rows every table is split into: each purpose (in order of first
+// appearance), then "total"; each followed by its no-trump and suit calls
+// apart ("lead nt", "lead suit"), where it has calls of both kinds.
+struct CallGroups {
+  std::vector<std::string> names;
+  std::vector<std::vector<std::size_t>> of_call;  // the rows each call counts in
+  std::size_t total = 0;                          // the row "total"
+};
+
+CallGroups call_groups(const ReplayWorkload& w) {
+  std::vector<std::string> purposes;
+  std::map<std::string, std::array<int, 2>> kinds;  // [nt, suit] calls per purpose
+  for (const ReplayCall& c : w.calls) {
+    const std::string p = c.purpose.empty() ? "(none)" : c.purpose;
+    if (!kinds.count(p)) purposes.push_back(p);
+    ++kinds[p][c.strain_i == 0 ? 0 : 1];
+    ++kinds["total"][c.strain_i == 0 ? 0 : 1];
+  }
+  purposes.push_back("total");
+  CallGroups g;
+  std::map<std::string, std::array<std::size_t, 3>> rows;  // [all, nt, suit]
+  constexpr std::size_t kNone = ~std::size_t{0};
+  for (const std::string& p : purposes) {
+    const bool split = kinds[p][0] > 0 && kinds[p][1] > 0;
+    std::array<std::size_t, 3>& r = rows[p];
+    if (p == "total") g.total = g.names.size();
+    r[0] = g.names.size();
+    g.names.push_back(p);
+    r[1] = split ? g.names.size() : kNone;
+    if (split) g.names.push_back(p + " nt");
+    r[2] = split ? g.names.size() : kNone;
+    if (split) g.names.push_back(p + " suit");
+  }
+  for (const ReplayCall& c : w.calls) {
+    const int kind = c.strain_i == 0 ? 1 : 2;
+    std::vector<std::size_t>& in = g.of_call.emplace_back();
+    for (const std::string& p : {c.purpose.empty() ? std::string("(none)") : c.purpose,
+                                 std::string("total")})
+      for (const int k : {0, kind})
+        if (rows[p][std::size_t(k)] != kNone) in.push_back(rows[p][std::size_t(k)]);
+  }
+  return g;
+}
+
 struct Totals {
   int calls = 0;
   long boards = 0;
@@ -161,23 +206,22 @@ struct Totals {
   std::uint64_t nodes = 0;  // trick starts
 };
 
-// Per purpose (in order of first appearance), then "total".
+// Per row of call_groups().
 struct PurposeTotals {
   std::vector<std::string> names;
+  std::size_t total = 0;
   std::vector<Totals> ours, dds;
 };
 
 PurposeTotals purpose_totals(const ReplayWorkload& w, const SideRun* ours, const SideRun* dds) {
+  const CallGroups g = call_groups(w);
   PurposeTotals t;
-  std::map<std::string, std::size_t> index;
-  for (const ReplayCall& c : w.calls)
-    if (index.emplace(c.purpose, t.names.size()).second)
-      t.names.push_back(c.purpose.empty() ? "(none)" : c.purpose);
-  t.names.push_back("total");
+  t.names = g.names;
+  t.total = g.total;
   t.ours.resize(t.names.size());
   t.dds.resize(t.names.size());
   for (std::size_t i = 0; i < w.calls.size(); ++i)
-    for (const std::size_t k : {index[w.calls[i].purpose], t.names.size() - 1})
+    for (const std::size_t k : g.of_call[i])
       for (const auto& [side, totals] : {std::pair{ours, &t.ours}, std::pair{dds, &t.dds}}) {
         Totals& s = (*totals)[k];
         ++s.calls;
@@ -194,15 +238,15 @@ PurposeTotals purpose_totals(const ReplayWorkload& w, const SideRun* ours, const
 // time over all calls.
 void print_totals(const PurposeTotals& t, bool with_ddtb, bool with_dds) {
   const bool both = with_ddtb && with_dds;
-  const double dds_total = t.dds.back().cpu;
-  std::printf("\n%-12s %6s %7s %11s %11s %11s %11s %7s %7s %7s\n", "purpose", "calls", "boards",
+  const double dds_total = t.dds[t.total].cpu;
+  std::printf("\n%-15s %6s %7s %11s %11s %11s %11s %7s %7s %7s\n", "purpose", "calls", "boards",
               "ddtb cpu", "dds cpu", "ddtb wall", "dds wall", "cpu", "wall", "dds");
-  std::printf("%-12s %6s %7s %11s %11s %11s %11s %7s %7s %7s\n", "", "", "", "", "", "", "",
+  std::printf("%-15s %6s %7s %11s %11s %11s %11s %7s %7s %7s\n", "", "", "", "", "", "", "",
               "ratio", "ratio", "share");
   for (std::size_t k = 0; k < t.names.size(); ++k) {
     const Totals& a = t.ours[k];
     const Totals& b = t.dds[k];
-    std::printf("%-12s %6d %7ld %11s %11s %11s %11s %7s %7s %7s\n", t.names[k].c_str(), a.calls,
+    std::printf("%-15s %6d %7ld %11s %11s %11s %11s %7s %7s %7s\n", t.names[k].c_str(), a.calls,
                 a.boards, seconds(with_ddtb, a.cpu, 3).c_str(), seconds(with_dds, b.cpu, 3).c_str(),
                 seconds(with_ddtb, a.wall, 3).c_str(), seconds(with_dds, b.wall, 3).c_str(),
                 ratio_cell(both, a.cpu, b.cpu, 3).c_str(),
@@ -211,11 +255,11 @@ void print_totals(const PurposeTotals& t, bool with_ddtb, bool with_dds) {
   }
   // Both libraries count a node in futureTricks.nodes per trick start
   // searched, so these say where one searches more than the other.
-  std::printf("\n%-12s %15s %15s %7s\n", "purpose", "ddtb tricks", "dds tricks", "ratio");
+  std::printf("\n%-15s %15s %15s %7s\n", "purpose", "ddtb tricks", "dds tricks", "ratio");
   for (std::size_t k = 0; k < t.names.size(); ++k) {
     const Totals& a = t.ours[k];
     const Totals& b = t.dds[k];
-    std::printf("%-12s %15s %15s %7s\n", t.names[k].c_str(),
+    std::printf("%-15s %15s %15s %7s\n", t.names[k].c_str(),
                 cell(with_ddtb, "%.0f", double(a.nodes)).c_str(),
                 cell(with_dds, "%.0f", double(b.nodes)).c_str(),
                 ratio_cell(both, double(a.nodes), double(b.nodes), 3).c_str());
@@ -233,7 +277,7 @@ void print_rounds(const ReplayWorkload& w, const std::vector<SideRun>& ours,
     const PurposeTotals t = purpose_totals(w, &ours[r], &dds[r]);
     names = t.names;
     ratios.resize(t.names.size());
-    const std::size_t total = t.names.size() - 1;
+    const std::size_t total = t.total;
     std::printf("  round %2zu: total %.3f s / %.3f s = %.3f;", r + 1, t.ours[total].cpu,
                 t.dds[total].cpu, t.ours[total].cpu / t.dds[total].cpu);
     for (std::size_t k = 0; k < t.names.size(); ++k) {
@@ -242,10 +286,11 @@ void print_rounds(const ReplayWorkload& w, const std::vector<SideRun>& ours,
     }
     std::printf("\n");
   }
+  const std::size_t total = purpose_totals(w, nullptr, nullptr).total;
   std::printf("median of %zu rounds: total%s", ours.size(),
-              median_and_range(ratios.back()).c_str());
-  for (std::size_t k = 0; k + 1 < names.size(); ++k)
-    std::printf("; %s%s", names[k].c_str(), median_and_range(ratios[k]).c_str());
+              median_and_range(ratios[total]).c_str());
+  for (std::size_t k = 0; k < names.size(); ++k)
+    if (k != total) std::printf("; %s%s", names[k].c_str(), median_and_range(ratios[k]).c_str());
   std::printf("\n");
 }
 
@@ -253,18 +298,19 @@ void print_rounds(const ReplayWorkload& w, const std::vector<SideRun>& ours,
 // rounds: what a mix calibrated on DDS's time (ddtb-replay-gen) is checked
 // by.
 void print_dds_shares(const ReplayWorkload& w, const std::vector<SideRun>& dds) {
-  std::vector<std::vector<double>> shares;  // [purpose][round], in per cent
+  std::vector<std::vector<double>> shares;  // [row][round], in per cent
   std::vector<std::string> names;
   for (const SideRun& r : dds) {
     const PurposeTotals t = purpose_totals(w, nullptr, &r);
     names = t.names;
-    shares.resize(t.names.size() - 1);
-    for (std::size_t k = 0; k + 1 < t.names.size(); ++k)
-      shares[k].push_back(100 * t.dds[k].cpu / t.dds.back().cpu);
+    shares.resize(t.names.size());
+    for (std::size_t k = 0; k < t.names.size(); ++k)
+      shares[k].push_back(100 * t.dds[k].cpu / t.dds[t.total].cpu);
   }
   std::printf("dds cpu share per purpose (per cent), median of %zu rounds:", dds.size());
   for (std::size_t k = 0; k < shares.size(); ++k)
-    std::printf("%s %s %.1f", k ? ";" : "", names[k].c_str(), median_of(shares[k]));
+    if (names[k] != "total")
+      std::printf("%s %s %.1f", k ? ";" : "", names[k].c_str(), median_of(shares[k]));
   std::printf("\n");
 }
 
@@ -280,20 +326,17 @@ void print_call_spread(const ReplayWorkload& w, const std::vector<SideRun>& ours
       times->emplace_back();
       for (const CallRun& c : r.calls) times->back().push_back(c.time.cpu_s);
     }
-  // Per purpose in order of first appearance, then all calls.
+  // The rows of call_groups().
   struct Group {
     std::string name;
     std::vector<ItemRatio> counted;
     int left_out = 0;
   };
+  const CallGroups rows = call_groups(w);
   std::vector<Group> groups;
-  std::map<std::string, std::size_t> index;
-  for (const ReplayCall& c : w.calls)
-    if (index.emplace(c.purpose, groups.size()).second)
-      groups.push_back({c.purpose.empty() ? "(none)" : c.purpose, {}, 0});
-  groups.push_back({"total", {}, 0});
+  for (const std::string& name : rows.names) groups.push_back({name, {}, 0});
   for (const ItemRatio& r : median_items(a, b))
-    for (const std::size_t k : {index[w.calls[std::size_t(r.id)].purpose], groups.size() - 1}) {
+    for (const std::size_t k : rows.of_call[std::size_t(r.id)]) {
       if (r.dds_s >= kWorstCallFloorS)
         groups[k].counted.push_back(r);
       else
@@ -303,11 +346,11 @@ void print_call_spread(const ReplayWorkload& w, const std::vector<SideRun>& ours
       "\nper call (each side's median CPU time of %zu round%s; calls taking dds at least %.0f "
       "ms):\n",
       ours.size(), ours.size() == 1 ? "" : "s", kWorstCallFloorS * 1e3);
-  std::printf("%-12s %6s %7s %7s %7s %9s %10s\n", "purpose", "calls", "p50", "p95", "max",
+  std::printf("%-15s %6s %7s %7s %7s %9s %10s\n", "purpose", "calls", "p50", "p95", "max",
               "over 1.0", "left out");
   for (const Group& g : groups) {
     const RatioSpread s = spread_of(g.counted);
-    std::printf("%-12s %6zu %7s %7s %7s %9d %10d\n", g.name.c_str(), s.count,
+    std::printf("%-15s %6zu %7s %7s %7s %9d %10d\n", g.name.c_str(), s.count,
                 cell(s.count > 0, "%.3f", s.p50).c_str(), cell(s.count > 0, "%.3f", s.p95).c_str(),
                 cell(s.count > 0, "%.3f", s.max).c_str(), s.over_one, g.left_out);
   }
