@@ -28,7 +28,7 @@ Expected<ContractAnalysis> analyse_contracts(std::span<const Deal> deals, unsign
   // One or two declarers: a search from each opening lead asked; more, the
   // DD table of the strains (whose searches share their table entries).
   const bool each = std::popcount(declarers) <= 2;
-  const bool finished = detail::for_each_deal(deals.size(), options, [&](std::size_t i, Solver& s) {
+  const bool finished = detail::for_each_deal(deals, options, [&](std::size_t i, Solver& s) {
     if (!each) {
       tricks[i] = s.dd_table(deals[i], strains);
       return;

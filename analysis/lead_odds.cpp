@@ -63,7 +63,7 @@ Expected<LeadAnalysis> analyse_leads(std::span<const Deal> deals, const Contract
   const std::vector<Group> groups = runs_of(hand, group_of);
   // defence[i * groups + g]: the defence's tricks in deal i after group g's lead.
   std::vector<std::int8_t> defence(deals.size() * groups.size(), -1);
-  const bool finished = detail::for_each_deal(deals.size(), options, [&](std::size_t i, Solver& s) {
+  const bool finished = detail::for_each_deal(deals, options, [&](std::size_t i, Solver& s) {
     const SolveResult r = s.solve(Position::at_trick_start(deals[i], contract.strain, leader));
     for (const CardScore& cs : r.cards) {
       CardSet run = CardSet::of(cs.card);

@@ -7,16 +7,20 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <span>
 
 #include "ddtb/single_dummy.hpp"
 
 namespace ddtb::detail {
 
-// body(i, solver) for every deal index i < n, on options.threads threads
-// (each with a Solver of options.solver), options.progress after each deal
-// from one thread at a time. False when the progress callback stopped it
-// (bodies already running finish; no others start).
-bool for_each_deal(std::size_t n, const AnalysisOptions& options,
+// body(i, solver) for every deal index i < deals.size(), on
+// options.threads threads (each with a Solver of options.solver),
+// options.progress after each deal from one thread at a time. False when
+// the progress callback stopped it (bodies already running finish; no
+// others start). Alike deals (the same suit lengths in every hand) are
+// solved one after another, so that one deal's table entries (keyed by
+// suit lengths) serve the next; the results do not depend on the order.
+bool for_each_deal(std::span<const Deal> deals, const AnalysisOptions& options,
                    const std::function<void(std::size_t, Solver&)>& body);
 
 // The mean of n values given their sum and sum of squares, with its

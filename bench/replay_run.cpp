@@ -191,8 +191,8 @@ CallGroups call_groups(const ReplayWorkload& w) {
   for (const ReplayCall& c : w.calls) {
     const int kind = c.strain_i == 0 ? 1 : 2;
     std::vector<std::size_t>& in = g.of_call.emplace_back();
-    for (const std::string& p : {c.purpose.empty() ? std::string("(none)") : c.purpose,
-                                 std::string("total")})
+    for (const std::string& p :
+         {c.purpose.empty() ? std::string("(none)") : c.purpose, std::string("total")})
       for (const int k : {0, kind})
         if (rows[p][std::size_t(k)] != kNone) in.push_back(rows[p][std::size_t(k)]);
   }

@@ -39,9 +39,13 @@ void repair(ShapeKey shape, StrainClass klass, State& s) {
 // The builder's searches are one trick deep (the layer below answers at the
 // next trick start), so a transposition table would only remember the root;
 // without it, each partition's result depends on nothing built before it.
+// The hand-made move ordering: the proofs' specified cards, and so the sets
+// written, depend on the order cards are tried in, and the tables stay the
+// same bytes whatever ordering the solver uses.
 Features builder_features() {
   Features f;
   f.transposition_table = false;
+  f.learned_ordering = false;
   return f;
 }
 

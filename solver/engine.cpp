@@ -41,7 +41,8 @@ Engine::Engine(TransTable& tt, const Features& features, EngineStats& stats)
     : tt_(tt),
       f_(features),
       stats_(stats),
-      order_(features.move_ordering, features.ordering_weights) {}
+      order_(features.move_ordering, features.learned_ordering, features.ordering_weights,
+             features.order_model) {}
 
 void Engine::reset_memory() {
   cutoffs_.reset();
@@ -337,8 +338,15 @@ Value Engine::play_moves(int t, int beta, const MoveHints& hints_in) {
   }
 
   const std::uint64_t ckey = CutoffMemory::key(hand_, trump_, view, beta);
-  const int killer = remembered(ckey, seat, choices, legal);
+  int killer = remembered(ckey, seat, choices, legal);
   const int tt_best = choice_for(choices, legal, hints_in.tt_best);
+  bool forced = false;
+  if (f_.observer) [[unlikely]] {
+    const ObservedNode o{hand_, trump_, tr.leader, pos, {tr.cards[0], tr.cards[1], tr.cards[2]},
+                         beta};
+    if (const int first = choice_for(choices, legal, f_.observer->node(o)); first >= 0)
+      killer = first, forced = true;
+  }
 
   auto finish_cut = [&](int card) {
     cutoffs_.remember(ckey, seat, card);
@@ -350,7 +358,7 @@ Value Engine::play_moves(int t, int beta, const MoveHints& hints_in) {
   // are tried first (the table often holds that trick from another search);
   // that needs the whole list ordered up front.
   const bool probe_leads =
-      pos == 0 && tr.rel_valid && count(hand_[seat]) >= order_.probe_leads_min_tricks();
+      pos == 0 && tr.rel_valid && !forced && count(hand_[seat]) >= order_.probe_leads_min_tricks();
   // The remembered cutoff card goes first; the rest is listed and ordered
   // only if it fails to cut.
   if (killer >= 0 && !probe_leads) {

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "solver/order_features.hpp"
+
 namespace ddtb::detail {
 inline namespace DDTB_ISA_NS {
 
@@ -251,9 +253,20 @@ void suit_best_first(MoveList& out, int from, int bonus) {
     if (best_in[s] >= 0) out.moves[best_in[s]].weight += bonus;
 }
 
-// Orders ml.moves[from, size) by weight, heaviest first (stable).
+// Insertion sort of out.moves[from, size) by weight, heaviest first: at most
+// 13 moves, stable, no allocation.
+void sort_by_weight(MoveList& out, int from) {
+  for (int i = from + 1; i < out.size; ++i) {
+    const Move m = out.moves[i];
+    int j = i;
+    for (; j > from && out.moves[j - 1].weight < m.weight; --j) out.moves[j] = out.moves[j - 1];
+    out.moves[j] = m;
+  }
+}
+
+// Gives ml.moves[from, size) their weights.
 template <class W>
-void order_by(W wt, const std::array<Bits, 4>& hands, int trump, const TrickView& t, int tt_best,
+void weigh_by(W wt, const std::array<Bits, 4>& hands, int trump, const TrickView& t, int tt_best,
               MoveList& out, int from) {
   const Hands H{hands, trump};
   if (t.pos == 0) {
@@ -277,13 +290,44 @@ void order_by(W wt, const std::array<Bits, 4>& hands, int trump, const TrickView
       out.moves[i].weight = static_cast<std::int16_t>(follow_weight(wt, H, t, later, card));
     }
   }
-  // Insertion sort: at most 13 moves, stable, no allocation.
-  for (int i = from + 1; i < out.size; ++i) {
-    const Move m = out.moves[i];
-    int j = i;
-    for (; j > from && out.moves[j - 1].weight < m.weight; --j) out.moves[j] = out.moves[j - 1];
-    out.moves[j] = m;
+}
+
+// Orders ml.moves[from, size) by weight, heaviest first (stable).
+template <class W>
+void order_by(W wt, const std::array<Bits, 4>& hands, int trump, const TrickView& t, int tt_best,
+              MoveList& out, int from) {
+  weigh_by(wt, hands, trump, t, tt_best, out, from);
+  sort_by_weight(out, from);
+}
+
+// The learned model's weight of each choice: its hand-made weight times the
+// context's factor, plus the entries its features select
+// (solver/order_features.hpp).
+void order_by_model(const OrderModel& m, const std::array<Bits, 4>& hands, int trump,
+                    const TrickView& t, int tt_best, MoveList& out, int from) {
+  namespace of = order_features;
+  weigh_by(TunedWeights{}, hands, trump, t, tt_best, out, from);
+  const of::Node nd = of::node_of(hands, trump, t);
+  const int hand_scale = m.hand_scale[static_cast<std::size_t>(nd.base / of::kBlock)];
+  int f[of::kFeatures];
+  auto sum = [&] {
+    int w = 0;
+    for (int i = 0; i < of::kFeatures; ++i) w += m.weights[static_cast<std::size_t>(f[i])];
+    return w;
+  };
+  if (t.pos == 0) {
+    for (int i = from; i < out.size; ++i) {
+      of::lead_features(nd, out.moves[i].card, f);
+      out.moves[i].weight = static_cast<std::int16_t>(hand_scale * out.moves[i].weight + sum());
+    }
+  } else {
+    const of::Trick tk(nd, t);
+    for (int i = from; i < out.size; ++i) {
+      of::follow_features(nd, tk, out.moves[i].card, f);
+      out.moves[i].weight = static_cast<std::int16_t>(hand_scale * out.moves[i].weight + sum());
+    }
   }
+  sort_by_weight(out, from);
 }
 
 }  // namespace
@@ -291,6 +335,11 @@ void order_by(W wt, const std::array<Bits, 4>& hands, int trump, const TrickView
 void MoveOrder::order_tuned(const std::array<Bits, 4>& hands, int trump, const TrickView& trick,
                             int tt_best, MoveList& ml, int from) {
   order_by(TunedWeights{}, hands, trump, trick, tt_best, ml, from);
+}
+
+void MoveOrder::order_learned(const OrderModel& m, const std::array<Bits, 4>& hands, int trump,
+                              const TrickView& trick, int tt_best, MoveList& ml, int from) {
+  order_by_model(m, hands, trump, trick, tt_best, ml, from);
 }
 
 void MoveOrder::order_custom(const OrderingWeights& w, const std::array<Bits, 4>& hands, int trump,

@@ -3,11 +3,14 @@
 // Every node of the search, whatever the seat's place in the trick, lists
 // its choices here: a card to try first if the caller has one (the cutoff
 // memory's card, solver/cutoff_memory.hpp), then the rest by weight,
-// heaviest first. A card's weight depends on the seat's place: the leader
-// weighs the suit and the card (lead_weight), second, third and fourth hand
-// weigh winning, following low, ruffing and discarding (follow_weight); the
-// numbers are solver/ordering_weights.hpp's. Ties keep rank order, highest
-// first. The order changes the speed, never the answer.
+// heaviest first. A card's weight comes from the learned model
+// (solver/order_model.hpp: a sum of table entries chosen by the card's
+// features, solver/order_features.hpp), or, with the hand-made weights,
+// from rules per place in the trick: the leader weighs the suit and the card
+// (lead_weight), second, third and fourth hand weigh winning, following low,
+// ruffing and discarding (follow_weight), with the numbers of
+// solver/ordering_weights.hpp. Ties keep rank order, highest first. The
+// order changes the speed, never the answer.
 #pragma once
 
 #include <array>
@@ -15,6 +18,7 @@
 
 #include "core/bits.hpp"
 #include "solver/moves.hpp"
+#include "solver/order_model.hpp"
 #include "solver/ordering_weights.hpp"
 
 namespace ddtb::detail {
@@ -28,13 +32,16 @@ struct MoveHints {
 
 class MoveOrder {
  public:
-  // `enabled` false: rank order only (Features::move_ordering). `custom`:
-  // weights to use in place of kDefaultOrderingWeights (nullptr: those).
-  MoveOrder(bool enabled, const OrderingWeights* custom)
-      : weights_(!enabled ? Weights::kNone
-                 : custom ? Weights::kCustom
-                          : Weights::kTuned),
+  // `enabled` false: rank order only (Features::move_ordering). `learned`:
+  // the model `model` (nullptr: kLearnedOrderModel); else the hand-made
+  // weights `custom` (nullptr: kDefaultOrderingWeights).
+  MoveOrder(bool enabled, bool learned, const OrderingWeights* custom, const OrderModel* model)
+      : weights_(!enabled  ? Weights::kNone
+                 : learned ? Weights::kLearned
+                 : custom  ? Weights::kCustom
+                           : Weights::kTuned),
         custom_(custom),
+        model_(model ? model : &kLearnedOrderModel),
         probe_leads_min_tricks_(!enabled ? 99
                                 : custom ? custom->probe_leads_min_tricks
                                          : kDefaultOrderingWeights.probe_leads_min_tricks) {}
@@ -57,7 +64,9 @@ class MoveOrder {
       list_moves(choices, ml);
     }
     if (ml.size - from <= 1) return;
-    if (weights_ == Weights::kTuned)
+    if (weights_ == Weights::kLearned)
+      order_learned(*model_, hands, trump, trick, tt_best, ml, from);
+    else if (weights_ == Weights::kTuned)
       order_tuned(hands, trump, trick, tt_best, ml, from);
     else if (weights_ == Weights::kCustom)
       order_custom(*custom_, hands, trump, trick, tt_best, ml, from);
@@ -75,10 +84,13 @@ class MoveOrder {
                           int tt_best, MoveList& ml, int from);
   static void order_custom(const OrderingWeights& w, const std::array<Bits, 4>& hands, int trump,
                            const TrickView& trick, int tt_best, MoveList& ml, int from);
+  static void order_learned(const OrderModel& m, const std::array<Bits, 4>& hands, int trump,
+                            const TrickView& trick, int tt_best, MoveList& ml, int from);
 
-  enum class Weights : std::uint8_t { kNone, kTuned, kCustom };
+  enum class Weights : std::uint8_t { kNone, kTuned, kCustom, kLearned };
   Weights weights_;
   const OrderingWeights* custom_;
+  const OrderModel* model_;
   int probe_leads_min_tricks_;
 };
 

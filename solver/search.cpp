@@ -39,6 +39,13 @@ SearchIsa preferred_search_isa() {
   return search_isa_available(SearchIsa::kV3) ? SearchIsa::kV3 : SearchIsa::kBase;
 }
 
+bool ordering_from_environment() {
+  const char* ordering = std::getenv("DDTB_ORDERING");
+  if (ordering && std::strcmp(ordering, "hand") == 0) return false;
+  if (ordering && std::strcmp(ordering, "learned") == 0) return true;
+  return kLearnedOrderingByDefault;
+}
+
 const char* search_isa_name(SearchIsa isa) {
   return isa == SearchIsa::kV3 ? "x86-64-v3" : "base";
 }

@@ -17,6 +17,34 @@
 namespace ddtb::detail {
 
 struct OrderingWeights;  // solver/ordering_weights.hpp
+struct OrderModel;       // solver/order_model.hpp
+
+// A node where the search orders several choices, as an observer sees it
+// (NodeObserver): the hands, strain (0..3, or 4 for no trump), the seat
+// that led the trick, the cards played to it (`pos` of them) and the
+// question asked there: do North-South take at least `beta` of the tricks
+// left, the trick in progress counted?
+struct ObservedNode {
+  std::array<Bits, 4> hands;
+  int trump;
+  int leader;
+  int pos;
+  std::array<int, 3> trick;
+  int beta;
+};
+
+// Sees every node where the search orders several choices, before it tries
+// them, and may name a card to try there first; for the data of the learned
+// move ordering (bench/order_data.cpp: what choosing each card first at one
+// node costs the whole search), never set by a Solver. Not asked at a root
+// whose order is fixed (Engine::set_fixed_root).
+class NodeObserver {
+ public:
+  virtual ~NodeObserver() = default;
+  // A card of the node's choices to try first (-1: none, the search's own
+  // order).
+  virtual int node(const ObservedNode& n) = 0;
+};
 
 // Search features; each can be switched off on its own (the tests do).
 struct Features {
@@ -26,10 +54,23 @@ struct Features {
   bool transposition_table = true;
   bool rank_equivalence = true;
   bool winning_ranks = true;
+  // Which move ordering: the learned model (solver/order_model.hpp) or the
+  // hand-made weights (solver/ordering_weights.hpp). The environment
+  // variable DDTB_ORDERING=hand picks the hand-made ones for every solver
+  // of a process (ordering_from_environment), for measurements.
+  bool learned_ordering = true;
   // Move-ordering weights in place of the tuned ones, for measurements; not
-  // owned, must outlive the search (nullptr: the tuned ones).
+  // owned, must outlive the search (nullptr: the tuned ones). With
+  // learned_ordering, a model in place of the fitted one likewise.
   const OrderingWeights* ordering_weights = nullptr;
+  const OrderModel* order_model = nullptr;
+  NodeObserver* observer = nullptr;  // not owned
 };
+
+// Whether solvers use the learned move ordering: DDTB_ORDERING=learned or
+// =hand in the environment, else kLearnedOrderingByDefault.
+inline constexpr bool kLearnedOrderingByDefault = false;
+bool ordering_from_environment();
 
 struct EngineStats {
   std::uint64_t nodes = 0;

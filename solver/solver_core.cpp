@@ -7,6 +7,7 @@
 
 #include "core/endgame_probe.hpp"
 #include "solver/first_guess.hpp"
+#include "solver/known_values.hpp"
 #include "solver/search.hpp"
 
 namespace ddtb::detail {
@@ -18,7 +19,8 @@ std::array<Bits, 4> raw_hands(const Position& p) {
           p.hand(Seat::West).bits()};
 }
 
-Features features_of(const SolverOptions& o, const OrderingWeights* ordering_weights) {
+Features features_of(const SolverOptions& o, const OrderingWeights* ordering_weights,
+                     const OrderModel* order_model, NodeObserver* observer) {
   Features f;
   f.quick_tricks = o.quick_tricks;
   f.later_tricks = o.later_tricks;
@@ -27,6 +29,9 @@ Features features_of(const SolverOptions& o, const OrderingWeights* ordering_wei
   f.rank_equivalence = o.rank_equivalence;
   f.winning_ranks = o.winning_ranks;
   f.ordering_weights = ordering_weights;
+  f.order_model = order_model;
+  f.observer = observer;
+  f.learned_ordering = order_model || (!ordering_weights && ordering_from_environment());
   return f;
 }
 
@@ -162,11 +167,15 @@ struct SolverCore::Impl {
   std::array<Bits, 4> deal_hands{};
   std::unique_ptr<EndgameProbe> probe;
   RecentAnswers recent;
+  // The exact values of recent solves, for the bounds and first guesses of
+  // the positions next to them (solver/known_values.hpp).
+  std::unique_ptr<KnownValues> known = std::make_unique<KnownValues>();
 
-  Impl(const SolverOptions& o, const OrderingWeights* ordering_weights)
+  Impl(const SolverOptions& o, const OrderingWeights* ordering_weights,
+       const OrderModel* order_model, NodeObserver* observer)
       : options(o),
         search(make_search(std::max(o.tt_memory_bytes, kMinTtMemoryBytes), o.tt_max_memory_bytes,
-                           features_of(o, ordering_weights))) {
+                           features_of(o, ordering_weights, order_model, observer))) {
     options.tt_memory_bytes = search->table_counts().budget;
     options.tt_max_memory_bytes = search->table_counts().max_budget;
     if (o.tablebase) {
@@ -206,25 +215,55 @@ struct SolverCore::Impl {
     search->set_root(hands, to_int(p.trump()), to_int(p.leader()), trick, p.trick_size());
   }
 
+  // `p` as the known values name it: the hands at its trick's start.
+  static KnownValues::Position known_position(const Position& p) {
+    KnownValues::Position k;
+    k.start = raw_hands(p);
+    k.trump = to_int(p.trump());
+    k.leader = to_int(p.leader());
+    k.played = p.trick_size();
+    for (int i = 0; i < p.trick_size(); ++i) {
+      const int card = p.trick_card(i).index();
+      k.trick[static_cast<std::size_t>(i)] = card;
+      k.start[static_cast<std::size_t>(to_int(next_seat(p.leader(), i)))] |= bit_of(card);
+    }
+    return k;
+  }
+
+  // How sure a caller's first guess is: an estimate (first_guess.hpp),
+  // which a known sibling's value replaces, or a value found on the same
+  // question (the best score so far, a partner's answer), which stays.
+  enum class Guess : bool { kEstimate, kInformed };
+
   // North-South's tricks from `p` on, counting the trick in progress, known
   // to lie in [lower, upper] (`reach_first`, `best_card`: as Engine::solve).
-  int ns_tricks(const Position& p, int guess, int lower = 0, int upper = 13,
+  // The known values of positions next to `p` narrow the bounds and give
+  // the first guess; the answer is kept for the positions after it.
+  int ns_tricks(const Position& p, int guess, Guess kind, int lower = 0, int upper = 13,
                 bool reach_first = false, int* best_card = nullptr) {
     set_root(p);
-    return search->solve(guess, lower, upper, reach_first, best_card);
+    const KnownValues::Position at = known_position(p);
+    const KnownValues::Hint hint = known->hint(at);
+    lower = std::max(lower, hint.lower);
+    upper = std::min(upper, hint.upper);
+    if (hint.guess >= 0 && kind == Guess::kEstimate) guess = hint.guess;
+    const int value = search->solve(guess, lower, upper, reach_first, best_card);
+    known->put(at, value);
+    return value;
   }
 
   // Tricks for the side of `side` from `p` on (trick in progress included),
   // known to be at most `most`. With `reach_first` the first search asks
   // whether the side reaches `guess_side`; otherwise whether North-South
   // beat their share of it.
-  int side_tricks(const Position& p, Seat side, int guess_side, int most = 13,
+  int side_tricks(const Position& p, Seat side, int guess_side, Guess kind, int most = 13,
                   bool reach_first = false, int* best_card = nullptr) {
     const int k = p.tricks_left();
     const bool ns = is_north_south(side);
     // East-West reach g exactly when North-South do not beat k - g.
-    const int v = ns ? ns_tricks(p, guess_side, 0, most, reach_first, best_card)
-                     : ns_tricks(p, k - guess_side, k - std::min(most, k), k, false, best_card);
+    const int v =
+        ns ? ns_tricks(p, guess_side, kind, 0, most, reach_first, best_card)
+           : ns_tricks(p, k - guess_side, kind, k - std::min(most, k), k, false, best_card);
     return ns ? v : k - v;
   }
 
@@ -323,15 +362,17 @@ struct SolverCore::Impl {
     int best;
     {
       const FixedRoot fixed(*this);
-      best = side_tricks(p, p.to_play(), guess_for(p, p.to_play()), 13, false, &card);
+      best = side_tricks(p, p.to_play(), guess_for(p, p.to_play()), Guess::kEstimate, 13, false,
+                         &card);
     }
     run = card >= 0 ? runs.find(card) : first_reaching(p, runs, best);
     return best;
   }
 };
 
-SolverCore::SolverCore(const SolverOptions& options, const OrderingWeights* ordering_weights)
-    : impl_(std::make_unique<Impl>(options, ordering_weights)) {}
+SolverCore::SolverCore(const SolverOptions& options, const OrderingWeights* ordering_weights,
+                       const OrderModel* order_model, NodeObserver* observer)
+    : impl_(std::make_unique<Impl>(options, ordering_weights, order_model, observer)) {}
 SolverCore::~SolverCore() = default;
 SolverCore::SolverCore(SolverCore&&) noexcept = default;
 SolverCore& SolverCore::operator=(SolverCore&&) noexcept = default;
@@ -343,8 +384,9 @@ const SolverOptions& SolverCore::options() const {
 int SolverCore::max_tricks(const Position& position) {
   const auto search = [&] {
     SolveResult r;
-    r.tricks = impl_->side_tricks(position, position.to_play(),
-                                  Impl::guess_for(position, position.to_play()));
+    r.tricks =
+        impl_->side_tricks(position, position.to_play(),
+                           Impl::guess_for(position, position.to_play()), Impl::Guess::kEstimate);
     return r;
   };
   return impl_->remembered(position, RecentAnswers::kMaxTricks, search).tricks;
@@ -393,13 +435,15 @@ SolveResult SolverCore::solve(const Position& position) {
       const Run& r = runs[i].run;
       const Position child = *position.play(r.card);
       const int guess = best >= 0 ? best : Impl::guess_for(position, mover);
+      const Impl::Guess kind = best >= 0 ? Impl::Guess::kInformed : Impl::Guess::kEstimate;
       int score;
       if (child.trick_size() == 0) {
         const int won = same_side(child.leader(), mover) ? 1 : 0;
-        score = won +
-                (child.tricks_left() ? impl_->side_tricks(child, mover, guess - won, 13, true) : 0);
+        score = won + (child.tricks_left()
+                           ? impl_->side_tricks(child, mover, guess - won, kind, 13, true)
+                           : 0);
       } else {
-        score = impl_->side_tricks(child, mover, guess, 13, true);
+        score = impl_->side_tricks(child, mover, guess, kind, 13, true);
       }
       best = std::max(best, score);
       result.cards.push_back(CardScore{r.card, r.equals, score});
@@ -492,8 +536,9 @@ DdTable SolverCore::dd_table(const Deal& deal, unsigned strain_mask) {
     int ns_guess = -1;
     for (const Seat declarer : {Seat::North, Seat::South, Seat::West, Seat::East}) {
       const Position p = Position::at_trick_start(deal, strain, next_seat(declarer));
+      const Impl::Guess kind = ns_guess < 0 ? Impl::Guess::kEstimate : Impl::Guess::kInformed;
       if (ns_guess < 0) ns_guess = Impl::guess_for(p, Seat::North);
-      const int ns = impl_->ns_tricks(p, ns_guess);
+      const int ns = impl_->ns_tricks(p, ns_guess, kind);
       ns_guess = ns;
       table.tricks[s][to_int(declarer)] = is_north_south(declarer) ? ns : k - ns;
     }
@@ -509,7 +554,7 @@ Expected<std::vector<int>> SolverCore::analyse_play(const Position& start,
   out.reserve(cards.size() + 1);
   Position p = start;
   int won = 0;
-  int future = impl_->side_tricks(p, side, Impl::guess_for(p, side));
+  int future = impl_->side_tricks(p, side, Impl::guess_for(p, side), Impl::Guess::kEstimate);
   out.push_back(future);
   for (std::size_t i = 0; i < cards.size(); ++i) {
     auto next = p.play(cards[i]);
@@ -518,7 +563,8 @@ Expected<std::vector<int>> SolverCore::analyse_play(const Position& start,
                                           to_string(cards[i]) + "): " + next.error().message};
     if (next->trick_size() == 0 && same_side(next->leader(), side)) ++won;
     p = *next;
-    future = p.tricks_left() ? impl_->side_tricks(p, side, out.back() - won) : 0;
+    future =
+        p.tricks_left() ? impl_->side_tricks(p, side, out.back() - won, Impl::Guess::kInformed) : 0;
     out.push_back(won + future);
   }
   return out;
@@ -547,6 +593,7 @@ void SolverCore::reset_stats() {
 void SolverCore::clear() {
   impl_->search->clear_table();
   impl_->recent.clear();
+  impl_->known->clear();
 }
 
 }  // namespace ddtb::detail

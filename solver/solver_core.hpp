@@ -15,15 +15,22 @@
 namespace ddtb::detail {
 
 struct OrderingWeights;  // solver/ordering_weights.hpp
+struct OrderModel;       // solver/order_model.hpp
+class NodeObserver;      // solver/search.hpp
 
 class SolverCore {
  public:
   // `options` in the library's own layout (the public Solver reads the
-  // caller's: core/given_options.hpp). `ordering_weights`: the move-ordering
-  // weights in place of the tuned ones, for measurements; not owned, must
-  // outlive the SolverCore (nullptr: the tuned ones).
+  // caller's: core/given_options.hpp). For measurements: `ordering_weights`,
+  // hand-made move-ordering weights in place of the tuned ones, or
+  // `order_model`, a learned model in place of the fitted one; neither is
+  // owned, each must outlive the SolverCore. With neither, the ordering
+  // ordering_from_environment() names (solver/search.hpp).
+  // `observer` sees the nodes where the search orders its choices
+  // (solver/search.hpp; for the learned ordering's data), not owned.
   explicit SolverCore(const SolverOptions& options,
-                      const OrderingWeights* ordering_weights = nullptr);
+                      const OrderingWeights* ordering_weights = nullptr,
+                      const OrderModel* order_model = nullptr, NodeObserver* observer = nullptr);
   ~SolverCore();
   SolverCore(SolverCore&&) noexcept;
   SolverCore& operator=(SolverCore&&) noexcept;

@@ -505,6 +505,48 @@ TEST(SolverVsReferenceShared, AnswersDoNotDependOnEarlierCalls) {
   }
 }
 
+// A Solver keeps the exact values it found and starts later solves of the
+// same trick of the same deal from them (solver/known_values.hpp: a parent
+// bounds its children, children their parent, a sibling gives the first
+// guess). Every position of one trick, its start and every card sequence
+// played to it, solved in a shuffled order by every kind of call, answers
+// as the brute-force reference does.
+TEST(SolverVsReferenceShared, KnownValuesKeepAnswers) {
+  for (int k = 0; k < 24; ++k) {
+    const std::uint64_t seed = kSeedBase + 4'000'000 + static_cast<std::uint64_t>(k);
+    Rng rng(seed);
+    const Position start = random_position(rng, 4, 0, strain_from_int(k % kNumStrains),
+                                           seat_from_int(k / kNumStrains % kNumSeats));
+    // The trick's start and every position within its first trick.
+    std::vector<Position> trick{start};
+    for (std::size_t i = 0; i < trick.size(); ++i)
+      if (trick[i].trick_size() < 3)
+        for (const Card c : trick[i].legal_cards()) trick.push_back(*trick[i].play(c));
+    for (std::size_t i = trick.size() - 1; i > 0; --i)
+      std::swap(trick[i], trick[rng.below(static_cast<std::uint32_t>(i + 1))]);
+    Solver solver;
+    for (const Position& p : trick) {
+      SCOPED_TRACE("seed " + std::to_string(seed) + ": " + describe(p));
+      const ReferenceResult want = reference_solve(p);
+      switch (rng.below(3)) {
+        case 0:
+          EXPECT_EQ(solver.max_tricks(p), want.tricks);
+          break;
+        case 1:
+          EXPECT_EQ(solver.best_card(p).tricks, want.tricks);
+          break;
+        default: {
+          const SolveResult got = solver.solve(p);
+          EXPECT_EQ(got.tricks, want.tricks);
+          for (const CardScore& cs : got.cards)
+            for (const ReferenceCard& rc : want.cards)
+              if (rc.card == cs.card) EXPECT_EQ(cs.tricks, rc.tricks) << to_string(cs.card);
+        }
+      }
+    }
+  }
+}
+
 // Same calls on fresh Solvers give the same answers and the same node counts.
 TEST(SolverVsReferenceShared, Deterministic) {
   Solver a, b;
