@@ -8,11 +8,12 @@ hand_weight being its weight under the hand-made ordering
 (solver/ordering_weights.hpp) and the features the CSV's f0..f5 (indices
 into the model's flat array, solver/order_features.hpp). The data says, for
 every choice of a drawn node, what the whole search costs when that choice
-is tried first there (trick starts); a choice's regret is its cost less the
-cheapest choice's, as a share of the search. The fit is pairwise (a
-RankNet-style logistic loss): for every two choices of a node with
-different regrets, the cheaper should score higher, weighted by the
-difference of their regrets; L2 on the feature weights pulls the model
+is tried first there (the trick starts below that node, over its visits);
+a choice's regret is its cost less the cheapest choice's. The fit is
+pairwise (a RankNet-style logistic loss): for every two choices of a node
+with different regrets, the cheaper should score higher, weighted by the
+difference of their regrets (through --pair-weight); L2 on the feature
+weights pulls the model
 towards the hand-made order. Convex, fitted with L-BFGS; deterministic: the
 same data and options give the same bytes.
 
@@ -97,14 +98,11 @@ class Data:
         self.hand = a[:, 15]
         self.hand_weight = a[:, 19].astype(np.float64)
         self.cost = a[:, 18].astype(np.float64)
-        # What trying each choice first costs the whole search beyond the
-        # cheapest choice, as a share of the search with the hand-made
-        # order's first choice.
+        # What trying each choice first costs the search below the node
+        # beyond the cheapest choice (trick starts, over all visits).
         best = np.minimum.reduceat(self.cost, self.starts)
-        base = np.add.reduceat(np.where(self.hand == 0, self.cost, 0.0), self.starts)
-        self.base = base
-        self.regret = (self.cost - best[self.group]) / base[self.group]
-        self.abs_regret = self.cost - best[self.group]
+        self.base = np.add.reduceat(np.where(self.hand == 0, self.cost, 0.0), self.starts)
+        self.regret = self.cost - best[self.group]
         n = len(a)
         cols = a[:, 8:14].reshape(-1)
         if cols.min() < 0 or cols.max() >= MODEL_SIZE:
@@ -118,9 +116,9 @@ class Data:
              (np.r_[rows, np.arange(n)], np.r_[cols, MODEL_SIZE + ctx])),
             shape=(n, MODEL_SIZE + CONTEXTS))
 
-    def pairs(self):
+    def pairs(self, transform):
         """Every two choices of a node whose regrets differ: (better, worse,
-        the difference of their regrets)."""
+        the difference of their regrets through `transform`)."""
         better, worse = [], []
         for k in range(2, 14):
             nodes = np.flatnonzero(self.sizes == k)
@@ -136,7 +134,7 @@ class Data:
         worse = np.concatenate(worse)
         keep = self.regret[better] < self.regret[worse]
         better, worse = better[keep], worse[keep]
-        weight = self.regret[worse] - self.regret[better]
+        weight = transform(self.regret[worse] - self.regret[better])
         # In units of the mean pair, so that --l2 means the same whatever
         # the data.
         return better, worse, weight / weight.mean()
@@ -146,11 +144,14 @@ class Data:
         `score` (heaviest first, ties highest card first, as the search's
         sort)."""
         order = np.lexsort((-self.card, -score, self.group))
-        return self.abs_regret[order][self.starts]
+        return self.regret[order][self.starts]
 
 
-def fit(data, l2):
-    better, worse, weight = data.pairs()
+TRANSFORMS = {"linear": lambda d: d, "sqrt": np.sqrt, "log": np.log1p}
+
+
+def fit(data, l2, transform):
+    better, worse, weight = data.pairs(transform)
     d = (data.x[better] - data.x[worse]).tocsr()
     penalty = np.r_[np.ones(MODEL_SIZE), np.zeros(CONTEXTS)]
 
@@ -172,9 +173,9 @@ def report(name, data, theta):
     model = data.first_regret(data.x @ theta)
     hand = data.first_regret(data.hand_weight)
     print(f"{name}: {len(data.starts)} nodes where the first choice matters"
-          f" (of {data.total_nodes}); regret = the whole search's extra trick starts")
+          f" (of {data.total_nodes}); regret = extra trick starts below the node")
     print(f"  {'':24s} {'nodes':>7s} {'hand regret':>12s} {'model':>10s} {'model/hand':>10s}"
-          f" {'hand % of search':>16s}")
+          f" {'hand cost':>10s}")
     for label, mask in [("all", np.ones(len(data.starts), bool))] + [
             (f"{'nt' if nt else 'suit'} place {pos} tricks {lo}-{hi}",
              (data.nt == nt) & (data.pos == pos) & (data.tricks >= lo) & (data.tricks <= hi))
@@ -182,9 +183,8 @@ def report(name, data, theta):
         if not mask.any():
             continue
         h, m = hand[mask].sum(), model[mask].sum()
-        share = (hand[mask] / data.base[mask]).mean() * 100
         print(f"  {label:24s} {mask.sum():7d} {h:12.0f} {m:10.0f} {m / max(h, 1):10.3f}"
-              f" {share:15.2f}%")
+              f" {data.base[mask].sum():10.0f}")
 
 
 def written_weights(theta):
@@ -233,10 +233,11 @@ def main():
     ap.add_argument("--test", nargs="+", default=[])
     ap.add_argument("--out", required=True)
     ap.add_argument("--l2", type=float, default=1.0)
+    ap.add_argument("--pair-weight", default="sqrt", choices=sorted(TRANSFORMS))
     args = ap.parse_args()
 
     train = Data(args.train)
-    theta, res, pairs = fit(train, args.l2)
+    theta, res, pairs = fit(train, args.l2, TRANSFORMS[args.pair_weight])
     print(f"fit: {pairs} pairs, {res.nit} iterations, loss {res.fun:.4f}, {res.message}")
     w_int, hand_scale, beta = written_weights(theta)
     print("beta per context: " + " ".join(f"{b:.3f}" for b in beta))

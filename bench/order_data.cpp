@@ -8,10 +8,12 @@
 // choices, `--per-root` are drawn uniformly (so nodes come in the
 // proportions the search meets them, each with the question it asked
 // there). For each choice of a drawn node the root is solved again from an
-// empty table, that choice tried first at that node: the trick starts of
-// the whole search are the choice's cost, which counts everything the
-// choice changes (the subtrees below it, and what they leave in the table
-// and the cutoff memory for the rest of the search). Each choice is one CSV
+// empty table, that choice tried first at that node: the trick starts the
+// search spends below that node, over all its visits, are the choice's
+// cost. (The whole search's trick starts are no label: one node's choice
+// changes the cutoff memory's cards for many others, and the totals swing
+// by a fifth either way for reasons that have little to do with the
+// choice.) Each choice is one CSV
 // row: the node, its context, the label "this card reaches the node's best
 // score", how many tricks it falls short, the indices of its features
 // (solver/order_features.hpp), its place in the order of the hand-made
@@ -24,6 +26,7 @@
 #include <array>
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -78,13 +81,19 @@ class NodeProbe final : public detail::NodeObserver {
     target_ = at;
     card_ = card;
     hits_ = 0;
+    cost_ = 0;
+    open_.clear();
   }
   const std::vector<detail::ObservedNode>& kept() const { return kept_; }
+  // Forcing: the visits of the node, and the trick starts of its searches.
   std::uint64_t hits() const { return hits_; }
+  std::uint64_t cost() const { return cost_; }
 
   int node(const detail::ObservedNode& n) override {
     if (forcing_) {
-      if (!same(n, target_)) return -1;
+      const bool target = same(n, target_);
+      open_.push_back(target);
+      if (!target) return -1;
       ++hits_;
       return card_;
     }
@@ -96,6 +105,11 @@ class NodeProbe final : public detail::NodeObserver {
       if (slot < size_) kept_[slot] = n;
     }
     return -1;
+  }
+  void left(std::uint64_t trick_starts) override {
+    if (!forcing_) return;
+    if (open_.back()) cost_ += trick_starts;
+    open_.pop_back();
   }
 
  private:
@@ -114,7 +128,8 @@ class NodeProbe final : public detail::NodeObserver {
   bool forcing_ = false;
   detail::ObservedNode target_{};
   int card_ = -1;
-  std::uint64_t hits_ = 0;
+  std::uint64_t hits_ = 0, cost_ = 0;
+  std::vector<bool> open_;  // per node entered and not yet left: the target?
 };
 
 // The node as a Position, and the tricks its side to play must take.
@@ -174,8 +189,9 @@ bool write_node(std::FILE* out, std::uint64_t id, const Root& root, const detail
     if (score[card] < 0)
       throw std::runtime_error("the solver scored no run topped by card " + std::to_string(card));
     probe.force(at, card);
-    const std::uint64_t cost = solve_cost(searched, root);
+    solve_cost(searched, root);
     if (probe.hits() == 0) return false;
+    const std::uint64_t cost = probe.cost();
     int f[of::kFeatures];
     if (n.view.pos == 0)
       of::lead_features(nd, card, f);

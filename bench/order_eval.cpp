@@ -16,6 +16,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "bench/order_positions.hpp"
@@ -38,6 +39,7 @@ struct Options {
   int first = 1;
   int random = 0;
   bool tables = true, trick1 = true;
+  bool fresh = false;  // each trick-1 solve from an empty table
   std::string replay;
 };
 
@@ -67,15 +69,24 @@ std::unique_ptr<detail::OrderModel> read_model(const std::string& path) {
   return m;
 }
 
-// The suit lengths of the four hands, as one number (the C API's batches
-// solve alike deals one after another).
-std::uint64_t shape_key(const Position& p) {
-  std::uint64_t k = static_cast<std::uint64_t>(to_int(p.trump()));
-  for (int seat = 0; seat < 4; ++seat)
+// The order the C API's batches solve boards in (capi/batch.cpp): by
+// strain, leader, then the suit lengths and cards of the four hands at the
+// current trick's start.
+std::tuple<int, int, std::array<int, 16>, std::array<std::uint64_t, 4>> batch_key(
+    const Position& p) {
+  std::array<CardSet, 4> start = p.hands();
+  for (int i = 0; i < p.trick_size(); ++i) {
+    CardSet& hand = start[static_cast<std::size_t>(to_int(next_seat(p.leader(), i)))];
+    hand = hand | CardSet::of(p.trick_card(i));
+  }
+  std::array<int, 16> lengths{};
+  std::array<std::uint64_t, 4> cards{};
+  for (int seat = 0; seat < 4; ++seat) {
+    cards[std::size_t(seat)] = start[std::size_t(seat)].bits();
     for (int s = 0; s < 4; ++s)
-      k = k << 4 |
-          static_cast<std::uint64_t>(p.hand(seat_from_int(seat)).suit(suit_from_int(s)).size());
-  return k;
+      lengths[std::size_t(seat * 4 + s)] = start[std::size_t(seat)].suit(suit_from_int(s)).size();
+  }
+  return {to_int(p.trump()), to_int(p.leader()), lengths, cards};
 }
 
 struct Counts {
@@ -118,6 +129,7 @@ int run(const Options& o) {
     for (const RefDeal& d : deals)
       for (int s = 0; s < 5; ++s)
         for (int l = 0; l < 4; ++l) {
+          if (o.fresh) solver.clear();
           solver.best_card(Position::at_trick_start(d.deal, strain_from_int(s), seat_from_int(l)));
           add("trick1", s == 4);
         }
@@ -131,7 +143,7 @@ int run(const Options& o) {
       // In the order the C API's batches solve them (capi/batch.cpp).
       std::vector<Root> rs = replay_roots(one, 1);
       std::stable_sort(rs.begin(), rs.end(), [](const Root& a, const Root& b) {
-        return shape_key(a.position) < shape_key(b.position);
+        return batch_key(a.position) < batch_key(b.position);
       });
       for (const Root& r : rs) {
         if (call.solutions == 3)
@@ -154,7 +166,7 @@ int run(const Options& o) {
 
 constexpr const char* kUsage =
     "usage: ddtb-order-eval [--model FILE | --hand] [--random N [--seed S] [--first K]]\n"
-    "                       [--no-tables] [--no-trick1] [--replay FILE]\n"
+    "                       [--no-tables] [--no-trick1] [--fresh] [--replay FILE]\n"
     "Counts the trick starts and nodes the search spends on workloads with one\n"
     "move ordering (bench/README.md, \"The learned move ordering\").\n"
     "  --model FILE  the learned model's weights from FILE (bench/fit_order_model.py)\n"
@@ -162,6 +174,7 @@ constexpr const char* kUsage =
     "  --random N    N random deals of --seed (default 9001) from deal --first (1):\n"
     "                each DD table, and best_card at trick 1 for every strain and leader\n"
     "  --no-tables, --no-trick1   leave either out\n"
+    "  --fresh       each trick-1 solve from an empty table\n"
     "  --replay FILE every board of a replay workload's calls\n";
 
 }  // namespace
@@ -178,6 +191,7 @@ int main(int argc, char** argv) {
   app.add_option("--random", o.random);
   app.add_flag("--no-tables", no_tables);
   app.add_flag("--no-trick1", no_trick1);
+  app.add_flag("--fresh", o.fresh);
   app.add_option("--replay", o.replay);
   const ddtb::tools::ToolText text =
       ddtb::tools::simple_text(ddtb::bench::kTool, ddtb::bench::kUsage);

@@ -2,7 +2,9 @@
 // SolveAllBoards*N (a thread cap) and SolveAllBoards*Seq (in order on the
 // calling thread): every board solved as SolveBoard would.
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <compare>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -47,29 +49,47 @@ int solve_one(const Batch& b, int i, Solver& solver, futureTricks& fut) {
   return rc;
 }
 
-// The order the boards are solved in: alike deals (the same suit lengths
-// in every hand, the same strain) one after another, so that the table
+// The boards in the order they are solved in, grouped: a group is the
+// boards of one deal as it stood at the current trick's start, with the
+// same strain and leader (a robot's candidate leads batched together), and
+// its boards are solved one after another by one solver, each starting from
+// what the others found (solver/known_values.hpp). Alike deals (the same
+// suit lengths in every hand) come one after another, so that the table
 // entries one leaves (keyed by suit lengths: solver/README.md, "Across
-// deals") serve the next. A robot's batch is one hand's sampled deals:
-// on the calibrated robot replay (bench/README.md) this takes 2 % of the
-// trick starts off in all, 10 % off the play calls. The answers are the
-// same in any order.
-std::vector<int> solving_order(const Batch& b, int n) {
+// deals") serve the next: a robot's batch is one hand's sampled deals. The
+// answers are the same in any order.
+std::vector<std::vector<int>> solving_groups(const Batch& b, int n) {
+  struct Key {
+    int trump, first;
+    std::array<unsigned, DDS_HANDS * DDS_SUITS> lengths, holdings;  // at the trick's start
+    auto operator<=>(const Key&) const = default;
+  };
   auto key = [&](int i) {
     const deal& d = b.deals[i];
-    std::uint64_t k = static_cast<std::uint64_t>(d.trump);
+    Key k{d.trump, d.first, {}, {}};
     for (int h = 0; h < DDS_HANDS; ++h)
       for (int s = 0; s < DDS_SUITS; ++s)
-        k = k << 4 | static_cast<std::uint64_t>(std::popcount(d.remainCards[h][s] & 0x7ffcu));
+        k.holdings[std::size_t(h * DDS_SUITS + s)] = d.remainCards[h][s];
+    for (int c = 0; c < 3; ++c) {
+      const int suit = d.currentTrickSuit[c], rank = d.currentTrickRank[c];
+      if (rank < 2 || rank > 14 || suit < 0 || suit >= DDS_SUITS) break;
+      const int hand = ((d.first % DDS_HANDS + c) % DDS_HANDS + DDS_HANDS) % DDS_HANDS;
+      k.holdings[std::size_t(hand * DDS_SUITS + suit)] |= 1u << rank;
+    }
+    for (std::size_t j = 0; j < k.lengths.size(); ++j)
+      k.lengths[j] = static_cast<unsigned>(std::popcount(k.holdings[j] & 0x7ffcu));
     return k;
   };
-  std::vector<std::pair<std::uint64_t, int>> keyed;
+  std::vector<std::pair<Key, int>> keyed;
   for (int i = 0; i < n; ++i) keyed.emplace_back(key(i), i);
   std::stable_sort(keyed.begin(), keyed.end(),
                    [](const auto& x, const auto& y) { return x.first < y.first; });
-  std::vector<int> order;
-  for (const auto& [k, i] : keyed) order.push_back(i);
-  return order;
+  std::vector<std::vector<int>> groups;
+  for (std::size_t j = 0; j < keyed.size(); ++j) {
+    if (j == 0 || keyed[j].first != keyed[j - 1].first) groups.emplace_back();
+    groups.back().push_back(keyed[j].second);
+  }
+  return groups;
 }
 
 // On the workers: a failing board is that board's failure only; the others
@@ -77,10 +97,10 @@ std::vector<int> solving_order(const Batch& b, int n) {
 // does.
 int solve_parallel(const Batch& b, int n, int max_threads, solvedBoards* solvedp) {
   std::vector<int> codes(static_cast<std::size_t>(n), RETURN_NO_FAULT);
-  const std::vector<int> order = solving_order(b, n);
-  run_parallel(n, max_threads, [&](int task, Solver& solver) {
-    const int i = order[static_cast<std::size_t>(task)];
-    codes[static_cast<std::size_t>(i)] = solve_one(b, i, solver, solvedp->solvedBoard[i]);
+  const std::vector<std::vector<int>> groups = solving_groups(b, n);
+  run_parallel(static_cast<int>(groups.size()), max_threads, [&](int task, Solver& solver) {
+    for (const int i : groups[static_cast<std::size_t>(task)])
+      codes[static_cast<std::size_t>(i)] = solve_one(b, i, solver, solvedp->solvedBoard[i]);
   });
   for (const int c : codes)
     if (c != RETURN_NO_FAULT) return c;

@@ -338,43 +338,49 @@ Value Engine::play_moves(int t, int beta, const MoveHints& hints_in) {
   }
 
   const std::uint64_t ckey = CutoffMemory::key(hand_, trump_, view, beta);
-  int killer = remembered(ckey, seat, choices, legal);
   const int tt_best = choice_for(choices, legal, hints_in.tt_best);
-  bool forced = false;
+  // Tries the choices, `first` first (the remembered cutoff card, or the
+  // observer's); `forced`: named by the observer.
+  auto search_choices = [&](int first, bool forced) -> Value {
+    auto finish_cut = [&](int card) {
+      cutoffs_.remember(ckey, seat, card);
+      best_card_[t][pos] = card;
+      if (at_root) root_card_ = card;
+      return node.cut;
+    };
+    // Near the root, leads whose likely trick ends in a decisive table entry
+    // are tried first (the table often holds that trick from another search);
+    // that needs the whole list ordered up front.
+    const bool probe_leads = pos == 0 && tr.rel_valid && !forced &&
+                             count(hand_[seat]) >= order_.probe_leads_min_tricks();
+    // The remembered cutoff card goes first; the rest is listed and ordered
+    // only if it fails to cut.
+    if (first >= 0 && !probe_leads) {
+      if (node.add(first, play<pos>(t, first, beta), f_.winning_ranks)) return finish_cut(first);
+      order_.list(hand_, trump_, view, choices & ~bit_of(first), -1, tt_best, ml);
+    } else {
+      order_.list(hand_, trump_, view, choices, first, tt_best, ml);
+    }
+    if (probe_leads) promote_probed_leads(t, beta, ml);
+    for (int i = 0; i < ml.size; ++i) {
+      const int card = ml.moves[i].card;
+      if (node.skips(card)) continue;
+      if (node.add(card, play<pos>(t, card, beta), f_.winning_ranks)) return finish_cut(card);
+    }
+    best_card_[t][pos] = node.best_card;
+    return Value{node.best, node.winners};
+  };
+  const int killer = remembered(ckey, seat, choices, legal);
   if (f_.observer) [[unlikely]] {
     const ObservedNode o{hand_, trump_, tr.leader, pos, {tr.cards[0], tr.cards[1], tr.cards[2]},
                          beta};
-    if (const int first = choice_for(choices, legal, f_.observer->node(o)); first >= 0)
-      killer = first, forced = true;
+    const int named = choice_for(choices, legal, f_.observer->node(o));
+    const std::uint64_t before = stats_.trick_starts;
+    const Value v = named >= 0 ? search_choices(named, true) : search_choices(killer, false);
+    f_.observer->left(stats_.trick_starts - before);
+    return v;
   }
-
-  auto finish_cut = [&](int card) {
-    cutoffs_.remember(ckey, seat, card);
-    best_card_[t][pos] = card;
-    if (at_root) root_card_ = card;
-    return node.cut;
-  };
-  // Near the root, leads whose likely trick ends in a decisive table entry
-  // are tried first (the table often holds that trick from another search);
-  // that needs the whole list ordered up front.
-  const bool probe_leads =
-      pos == 0 && tr.rel_valid && !forced && count(hand_[seat]) >= order_.probe_leads_min_tricks();
-  // The remembered cutoff card goes first; the rest is listed and ordered
-  // only if it fails to cut.
-  if (killer >= 0 && !probe_leads) {
-    if (node.add(killer, play<pos>(t, killer, beta), f_.winning_ranks)) return finish_cut(killer);
-    order_.list(hand_, trump_, view, choices & ~bit_of(killer), -1, tt_best, ml);
-  } else {
-    order_.list(hand_, trump_, view, choices, killer, tt_best, ml);
-  }
-  if (probe_leads) promote_probed_leads(t, beta, ml);
-  for (int i = 0; i < ml.size; ++i) {
-    const int card = ml.moves[i].card;
-    if (node.skips(card)) continue;
-    if (node.add(card, play<pos>(t, card, beta), f_.winning_ranks)) return finish_cut(card);
-  }
-  best_card_[t][pos] = node.best_card;
-  return {node.best, node.winners};
+  return search_choices(killer, false);
 }
 
 template <int pos>

@@ -44,6 +44,9 @@ class NodeObserver {
   // A card of the node's choices to try first (-1: none, the search's own
   // order).
   virtual int node(const ObservedNode& n) = 0;
+  // The search of the node last passed to node() and not yet left is done;
+  // it took `trick_starts` trick starts.
+  virtual void left(std::uint64_t trick_starts) = 0;
 };
 
 // Search features; each can be switched off on its own (the tests do).
