@@ -341,7 +341,7 @@ Value Engine::play_moves(int t, int beta, const MoveHints& hints_in) {
   const int tt_best = choice_for(choices, legal, hints_in.tt_best);
   // Tries the choices, `first` first (the remembered cutoff card, or the
   // observer's); `forced`: named by the observer.
-  auto search_choices = [&](int first, bool forced) -> Value {
+  auto search_choices = [&](int first, bool forced) __attribute__((always_inline)) -> Value {
     auto finish_cut = [&](int card) {
       cutoffs_.remember(ckey, seat, card);
       best_card_[t][pos] = card;
