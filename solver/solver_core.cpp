@@ -302,10 +302,14 @@ struct SolverCore::Impl {
     const int k = p.tricks_left();
     if (t <= 0) return true;
     if (t > k) return false;
-    set_root(p);
     // East-West reach t exactly when North-South stay below k - t + 1.
     const bool ns = is_north_south(side);
     const int beta = ns ? t : k - t + 1;
+    // Known values may settle the question (no card is then named).
+    const KnownValues::Hint hint = known->hint(known_position(p));
+    if (hint.lower >= beta) return ns;
+    if (hint.upper < beta) return !ns;
+    set_root(p);
     const bool reached = (search->test(beta) >= beta) == ns;
     if (root_card && reached) *root_card = search->root_card();
     return reached;

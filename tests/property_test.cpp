@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -528,13 +529,37 @@ TEST(SolverVsReferenceShared, KnownValuesKeepAnswers) {
     for (const Position& p : trick) {
       SCOPED_TRACE("seed " + std::to_string(seed) + ": " + describe(p));
       const ReferenceResult want = reference_solve(p);
-      switch (rng.below(3)) {
+      const int target =
+          1 + static_cast<int>(rng.below(static_cast<std::uint32_t>(p.tricks_left())));
+      auto reaches = [&](Card c) {
+        for (const ReferenceCard& rc : want.cards)
+          if (rc.card == c) return rc.tricks >= target;
+        return false;
+      };
+      switch (rng.below(5)) {
         case 0:
           EXPECT_EQ(solver.max_tricks(p), want.tricks);
           break;
         case 1:
           EXPECT_EQ(solver.best_card(p).tricks, want.tricks);
           break;
+        case 2: {
+          const std::optional<CardScore> got = solver.card_reaching(p, target);
+          EXPECT_EQ(got.has_value(), want.tricks >= target) << "target " << target;
+          if (got) EXPECT_TRUE(reaches(got->card)) << to_string(got->card);
+          break;
+        }
+        case 3: {
+          int count = 0;
+          for (const CardScore& cs : solver.cards_reaching(p, target)) {
+            EXPECT_TRUE(reaches(cs.card)) << to_string(cs.card) << ", target " << target;
+            count += 1 + std::popcount(cs.equals);
+          }
+          int want_count = 0;
+          for (const ReferenceCard& rc : want.cards) want_count += rc.tricks >= target;
+          EXPECT_EQ(count, want_count) << "target " << target;
+          break;
+        }
         default: {
           const SolveResult got = solver.solve(p);
           EXPECT_EQ(got.tricks, want.tricks);
