@@ -165,7 +165,11 @@ Value Engine::trick_start(int t, int beta) {
     if (ns_leads ? q.tricks >= beta : k - q.tricks < beta)
       return {ns_leads ? q.tricks : k - q.tricks, q.winners};
   }
-  if (f_.later_tricks) {
+  // In no trump the opponents' sure tricks stop the leader's side only when
+  // it needs all the tricks left or all but one (at other questions
+  // LaterTricks cut fewer than 2 % of the trick starts that reached it, on
+  // the opening leads of sampled deals): 0.95 % fewer instructions there.
+  if (f_.later_tricks && (trump_ != kNoTrump || (ns_leads ? beta : k - beta + 1) >= k - 1)) {
     const SureTricks q = later_tricks(hand_, leader, trump_, ns_leads ? k - beta + 1 : beta);
     if (ns_leads ? k - q.tricks < beta : q.tricks >= beta)
       return {ns_leads ? k - q.tricks : q.tricks, q.winners};
@@ -341,7 +345,7 @@ Value Engine::play_moves(int t, int beta, const MoveHints& hints_in) {
   const int tt_best = choice_for(choices, legal, hints_in.tt_best);
   // Tries the choices, `first` first (the remembered cutoff card, or the
   // observer's); `forced`: named by the observer.
-  auto search_choices = [&](int first, bool forced) __attribute__((always_inline)) -> Value {
+  auto search_choices = [&](int first, bool forced) __attribute__((always_inline))->Value {
     auto finish_cut = [&](int card) {
       cutoffs_.remember(ckey, seat, card);
       best_card_[t][pos] = card;

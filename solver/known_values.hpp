@@ -47,7 +47,15 @@ class KnownValues {
   Hint hint(const Position& p) const {
     Hint h;
     const Slot& s = slots_[index(p)];
-    if (!matches(s, p)) return h;
+    if (!matches(s, p)) {
+      // Another leader's value at the start of the same trick of the same
+      // deal: a first guess (a change of leader rarely moves the count far).
+      if (p.played == 0) {
+        const Start& o = starts_[start_index(p)];
+        if (o.value >= 0 && o.start == p.start && o.trump == p.trump) h.guess = o.value;
+      }
+      return h;
+    }
     const int seat_before = (p.leader + p.played - 1) & 3;  // played the last card
     const int seat_now = (p.leader + p.played) & 3;         // plays next
     int sibling_at = -1;
@@ -81,6 +89,12 @@ class KnownValues {
 
   // Keeps `value`, North-South's exact tricks from `p` on.
   void put(const Position& p, int value) {
+    if (p.played == 0) {
+      Start& o = starts_[start_index(p)];
+      o.start = p.start;
+      o.trump = static_cast<std::int8_t>(p.trump);
+      o.value = static_cast<std::int8_t>(value);
+    }
     Slot& s = slots_[index(p)];
     if (!matches(s, p)) {
       s.start = p.start;
@@ -113,6 +127,7 @@ class KnownValues {
 
   void clear() {
     for (Slot& s : slots_) s.used = 0;
+    for (Start& o : starts_) o.value = -1;
   }
 
  private:
@@ -165,7 +180,21 @@ class KnownValues {
     return s.used > 0 && s.start == p.start && s.trump == p.trump && s.leader == p.leader;
   }
 
+  // The last value found at a trick's start, whoever led, per deal and
+  // strain.
+  struct Start {
+    std::array<Bits, 4> start{};
+    std::int8_t trump = -1, value = -1;
+  };
+  static std::size_t start_index(const Position& p) {
+    std::uint64_t h = std::uint64_t(p.trump) * 0x9e3779b97f4a7c15ull;
+    for (const Bits b : p.start) h = (h ^ b) * 0xbf58476d1ce4e5b9ull;
+    return static_cast<std::size_t>((h ^ (h >> 31)) % kStarts);
+  }
+  static constexpr int kStarts = 256;
+
   std::array<Slot, kSlots> slots_{};
+  std::array<Start, kStarts> starts_{};
   std::uint32_t clock_ = 0;
 };
 
