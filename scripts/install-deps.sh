@@ -11,7 +11,8 @@
 # command lines of ddsolve, ddtb-build and the benchmark tools. pybind11-dev,
 # python3-dev, python3-venv, python3-wheel and python3-pytest build, install
 # (venv) and test the Python module (python/README.md; pip needs wheel to
-# build the package).
+# build the package). python3-xxhash and python3-zstandard run the second
+# reader of the table format (tests/format_reader.py).
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
@@ -23,6 +24,7 @@ apt-get install -y -qq --no-install-recommends \
   openmpi-bin libopenmpi-dev \
   libcli11-dev \
   pybind11-dev python3-dev python3-venv python3-wheel python3-pytest \
+  python3-xxhash python3-zstandard \
   clang-14 libclang-rt-14-dev llvm-14 clang-format-14 \
   emscripten node-acorn nodejs chromium
 # Debian's nodejs comes without npm (the package npm); NodeSource's nodejs,

@@ -51,8 +51,13 @@ Canonical canonicalize(const std::array<Bits, 4>& hands, int leader, int trump) 
     std::rotate(order.begin(), order.begin() + trump, order.begin() + trump + 1);
     first = 1;
   }
-  std::sort(order.begin() + first, order.end(),
-            [&](int a, int b) { return suit_key(col[a], seq[a]) > suit_key(col[b], seq[b]); });
+  // Equal keys (identical suits) keep the suits' order: a set may specify
+  // the two to different depths, so the specified cards depend on it
+  // (tablebase/FORMAT.md).
+  std::sort(order.begin() + first, order.end(), [&](int a, int b) {
+    const std::uint64_t ka = suit_key(col[a], seq[a]), kb = suit_key(col[b], seq[b]);
+    return ka != kb ? ka > kb : a < b;
+  });
   for (int i = 0; i < 4; ++i) {
     const int s = order[i];
     out.suit_of_slot[i] = static_cast<std::uint8_t>(s);

@@ -32,12 +32,34 @@ target_link_libraries(ddtb_partition_builder_test PRIVATE ddtb_partition_states)
 #   probe    Tablebase::probe and probe_at_least against the solver, both layouts
 #   session  the search's probe sessions
 #   solver   the solver with and without tables
+#   reader   a second reader written from tablebase/FORMAT.md alone
+#            (tests/format_reader.py) against the C++ probe, three layouts
 add_library(ddtb_tables_fixture STATIC support/tables_fixture.cpp)
 target_link_libraries(ddtb_tables_fixture PUBLIC ddtb_builder ddtb_test_support GTest::gtest)
-foreach(module build verify sample file packed probe session solver)
+foreach(module build verify sample file packed probe session solver reader)
   ddtb_add_test(ddtb_tablebase_${module}_test SOURCES tablebase_${module}_test.cpp TIMEOUT 1200)
   target_link_libraries(ddtb_tablebase_${module}_test PRIVATE ddtb_tables_fixture)
 endforeach()
+# The second reader needs Debian's python3-xxhash and python3-zstandard
+# (scripts/install-deps.sh): the first interpreter that has them, else the
+# test fails naming what is missing.
+set(ddtb_reader_python "")
+foreach(candidate IN ITEMS ${Python3_EXECUTABLE} /usr/bin/python3)
+  execute_process(COMMAND ${candidate} -c "import xxhash, zstandard"
+                  RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+  if(rc EQUAL 0)
+    set(ddtb_reader_python ${candidate})
+    break()
+  endif()
+endforeach()
+if(NOT ddtb_reader_python)
+  message(WARNING "no python3 with xxhash and zstandard: ddtb_tablebase_reader_test will fail "
+                  "(install python3-xxhash and python3-zstandard)")
+  set(ddtb_reader_python "python3-with-xxhash-and-zstandard-NOTFOUND")
+endif()
+target_compile_definitions(ddtb_tablebase_reader_test PRIVATE
+  DDTB_READER_PYTHON="${ddtb_reader_python}"
+  DDTB_FORMAT_READER="${CMAKE_CURRENT_SOURCE_DIR}/format_reader.py")
 # The default tables' search path on made-up environments and directories.
 ddtb_add_test(ddtb_tablebase_search_test
   SOURCES tablebase_search_test.cpp support/small_tables.cpp TIMEOUT 300)
