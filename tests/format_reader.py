@@ -7,7 +7,7 @@ position as the format describes, and answers its value and specified cards.
 
     format_reader.py DIR PROBES
 
-PROBES is what tests/tools/probe_dump.cpp printed: lines
+PROBES is what tests/tablebase_reader_test.cpp writes: lines
 
     <bound> <leader> <strain> <deal> <answer>
 
@@ -73,7 +73,7 @@ def columns_within(room, limit):
 
 
 def shapes(tricks, trump):
-    """Every canonical shape key of a layer, increasing (FORMAT.md, partitions)."""
+    """Every canonical shape key of a layer, increasing (tablebase/FORMAT.md, partitions)."""
     keys = []
     full = [tricks] * 4
 

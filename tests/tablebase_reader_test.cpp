@@ -3,7 +3,7 @@
 // C++ probe, on the fixture's 4-, 8- and 12-card tables in three layouts: as
 // built (raw chunks), compressed (zstd chunks) and packed. Every answer must
 // agree: the value and the specified cards, of the exact layers and of the
-// 12-card bound layers. Where they disagree, FORMAT.md is what gets fixed.
+// 12-card bound layers. Where they disagree, tablebase/FORMAT.md is what gets fixed.
 #include <gtest/gtest.h>
 
 #include <cstdio>
