@@ -122,18 +122,14 @@ int lead_weight(W wt, const LeadSuit& L, int card, int tt_best) {
 
   int w;
   if (wins) {
-    if (L.opp_single_top)
-      w = wt->lead_win_single_top - r;
-    else if (my & top)
+    // A lead that wins the trick beats every opponent's card of the suit,
+    // so our side holds its top card: mine or partner's.
+    if (my & top)
       w = (pds & second) ? wt->lead_win_top_two - r
           : is_top       ? wt->lead_win_my_top
                          : wt->lead_win_under_my_top - r;
-    else if (pds & top)
-      w = (my & second) ? wt->lead_win_top_two - r : wt->lead_win_to_pd_top - r;
-    else if (my & second)
-      w = wt->lead_win_my_second;
     else
-      w = wt->lead_win_other - r;
+      w = (my & second) ? wt->lead_win_top_two - r : wt->lead_win_to_pd_top - r;
     if (card == tt_best) w += wt->tt_best_win;
   } else {
     if (L.opp_single_top)

@@ -64,9 +64,11 @@ struct OrderingWeights {
   // --- Leads: the card's weight, when it wins the trick (our best card of
   // the suit beats the opponents', no ruff) and when it does not ---
 
+  // (A lead that wins holds the suit's top card on our side, so the rungs
+  // below where an opponent holds it have no "win" weight.)
+
   // An opponent's top card is a singleton: one round drops it and the suit
   // is ours, minus rank.
-  int lead_win_single_top = 40;
   int lead_lose_single_top = 29;
   // Our side holds the top two cards, one in each hand, minus rank.
   int lead_win_top_two = 50;
@@ -81,10 +83,8 @@ struct OrderingWeights {
   int lead_win_to_pd_top = 35;
   int lead_lose_to_pd_top = 29;
   // We hold the second card, the opponents the top: the card to set up.
-  int lead_win_my_second = 40;
   int lead_lose_my_second = 29;
   // Any other lead, minus rank.
-  int lead_win_other = 30;
   int lead_lose_other = 13;
   // The card a matching table entry stored as the position's best.
   int tt_best_win = 11;
@@ -149,7 +149,7 @@ struct OrderingWeightField {
 };
 
 // Every weight of OrderingWeights, in declaration order.
-inline constexpr std::array<OrderingWeightField, 45> kOrderingWeightFields{{
+inline constexpr std::array<OrderingWeightField, 42> kOrderingWeightFields{{
     {"opp_choices", &OrderingWeights::opp_choices, 0},
     {"nt_void_count_cap", &OrderingWeights::nt_void_count_cap, 99},
     {"nt_partner_discard", &OrderingWeights::nt_partner_discard, 0},
@@ -165,7 +165,6 @@ inline constexpr std::array<OrderingWeightField, 45> kOrderingWeightFields{{
     {"knock_out", &OrderingWeights::knock_out, 0},
     {"toward_tenace", &OrderingWeights::toward_tenace, 0},
     {"suit_best", &OrderingWeights::suit_best, 0},
-    {"lead_win_single_top", &OrderingWeights::lead_win_single_top, 0},
     {"lead_lose_single_top", &OrderingWeights::lead_lose_single_top, 0},
     {"lead_win_top_two", &OrderingWeights::lead_win_top_two, 0},
     {"lead_lose_top_two", &OrderingWeights::lead_lose_top_two, 0},
@@ -175,9 +174,7 @@ inline constexpr std::array<OrderingWeightField, 45> kOrderingWeightFields{{
     {"lead_lose_under_my_top", &OrderingWeights::lead_lose_under_my_top, 0},
     {"lead_win_to_pd_top", &OrderingWeights::lead_win_to_pd_top, 0},
     {"lead_lose_to_pd_top", &OrderingWeights::lead_lose_to_pd_top, 0},
-    {"lead_win_my_second", &OrderingWeights::lead_win_my_second, 0},
     {"lead_lose_my_second", &OrderingWeights::lead_lose_my_second, 0},
-    {"lead_win_other", &OrderingWeights::lead_win_other, 0},
     {"lead_lose_other", &OrderingWeights::lead_lose_other, 0},
     {"tt_best_win", &OrderingWeights::tt_best_win, 0},
     {"tt_best_lose", &OrderingWeights::tt_best_lose, 0},
