@@ -330,8 +330,10 @@ void declare(OptionTable& table, Options& options) {
     const auto deal = parse_pbn_deal(*v);
     if (!deal) {
       // A hand given as '-' (hidden) or partly known: single-dummy analysis.
+      // The same reader with hidden hands allowed: where it fails too, its
+      // error is the one that names what is wrong.
       const auto partial = parse_partial_deal(*v);
-      if (!partial) return "--deal '" + std::string(*v) + "': " + deal.error().message;
+      if (!partial) return "--deal '" + std::string(*v) + "': " + partial.error().message;
       options.single_dummy.asked = true;
     }
     options.deals.emplace_back(*v);

@@ -122,13 +122,19 @@ Expected<Deal> Deal::from_hands(const std::array<CardSet, 4>& hands) {
   return Deal(hands);
 }
 
-Expected<Deal> parse_pbn_deal(std::string_view text) {
+namespace {
+
+// The four hands of a deal's text, indexed by seat; a hand given as "-" is
+// empty when `hidden` allows it (a partial deal), else an error. Each hand
+// at most 13 cards; equal sizes are the caller's check.
+Expected<std::array<CardSet, 4>> parse_deal_hands(std::string_view text, bool hidden,
+                                                  Seat& first) {
   std::size_t i = 0;
   const std::size_t n = text.size();
   while (i < n && is_space(text[i])) ++i;
   auto col = [](std::size_t pos) { return "character " + std::to_string(pos + 1); };
 
-  Seat first = Seat::North;
+  first = Seat::North;
   if (i + 1 < n && text[i + 1] == ':') {
     auto s = seat_from_letter(text[i]);
     if (!s)
@@ -149,17 +155,24 @@ Expected<Deal> parse_pbn_deal(std::string_view text) {
     if (h == 4) return syntax(col(i) + ": more than four hands (text after the fourth hand)");
     const Seat seat = next_seat(first, h);
     const std::string label = hand_label(h, seat);
-    if (text[i] == '-' && (i + 1 >= n || is_space(text[i + 1])))
-      return Error{ErrorCode::kCardCount,
-                   label + " is unknown ('-'); solving needs all four hands"};
-    auto hand = parse_hand_at(text, i, label + ", ", owner, h, [&](int other) {
-      return hand_label(other, next_seat(first, other));
-    });
+    if (text[i] == '-' && (i + 1 >= n || is_space(text[i + 1]))) {
+      if (!hidden)
+        return Error{ErrorCode::kCardCount,
+                     label + " is unknown ('-'); solving needs all four hands"};
+      ++i;
+      ++h;
+      continue;
+    }
+    const Seat at = first;
+    auto hand = parse_hand_at(text, i, label + ", ", owner, h,
+                              [&](int other) { return hand_label(other, next_seat(at, other)); });
     if (!hand) return hand.error();
     hands[to_int(seat)] = *hand;
     ++h;
   }
-  if (h < 4) return syntax("a deal has four hands separated by spaces; found " + std::to_string(h));
+  if (h < 4)
+    return syntax(std::string("a deal has four hands separated by spaces") +
+                  (hidden ? " (a hidden one as '-')" : "") + "; found " + std::to_string(h));
 
   for (int k = 0; k < 4; ++k) {
     const Seat seat = next_seat(first, k);
@@ -168,6 +181,16 @@ Expected<Deal> parse_pbn_deal(std::string_view text) {
                                               std::to_string(hands[to_int(seat)].size()) +
                                               " cards; at most 13"};
   }
+  return hands;
+}
+
+}  // namespace
+
+Expected<Deal> parse_pbn_deal(std::string_view text) {
+  Seat first;
+  auto parsed = parse_deal_hands(text, false, first);
+  if (!parsed) return parsed.error();
+  const std::array<CardSet, 4>& hands = *parsed;
   const int size0 = hands[to_int(first)].size();
   for (int k = 1; k < 4; ++k) {
     const Seat seat = next_seat(first, k);
@@ -180,6 +203,11 @@ Expected<Deal> parse_pbn_deal(std::string_view text) {
   }
   if (size0 == 0) return Error{ErrorCode::kCardCount, "the deal has no cards"};
   return Deal::from_hands(hands);
+}
+
+Expected<std::array<CardSet, 4>> parse_partial_deal(std::string_view text) {
+  Seat first;
+  return parse_deal_hands(text, true, first);
 }
 
 std::string to_pbn(const Deal& deal, Seat first) {

@@ -104,6 +104,13 @@ TEST(DdsolveSingleDummy, BadOptionsAndImpossibleSpecsAreNamed) {
       std::string::npos);
   EXPECT_NE(error_of({"--deal", "N:AKQ2.K5.AJ72.Q84 - - -", "--par"}).find("--par"),
             std::string::npos);
+  // A partial deal's errors are the deal reader's: the hand and the character.
+  EXPECT_NE(error_of({"--deal", "N:AKQ2.K5.AJ72.Q84 - J95.A432.K9.KJX3 -"})
+                .find("hand 3 (South), character 36: 'X' is not a rank"),
+            std::string::npos);
+  EXPECT_NE(error_of({"--deal", "N:AKQ2.K5.AJ72.Q84 - J95.A432.K9.KQ53 -"})
+                .find("card CQ is also in hand 1 (North)"),
+            std::string::npos);
 }
 
 }  // namespace

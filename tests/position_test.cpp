@@ -177,6 +177,54 @@ TEST(ParsePbnDealErrors, UnknownHand) {
                    {"hand 2 (East)"});
 }
 
+// --- parse_partial_deal: hidden and partly known hands -------------------
+
+void expect_partial_error(std::string_view text, ErrorCode code,
+                          std::initializer_list<std::string> parts) {
+  SCOPED_TRACE(std::string("\"") + std::string(text) + "\"");
+  const auto d = parse_partial_deal(text);
+  ASSERT_FALSE(d.has_value());
+  EXPECT_EQ(d.error().code, code) << d.error().message;
+  for (const std::string& p : parts)
+    EXPECT_NE(d.error().message.find(p), std::string::npos)
+        << "message \"" << d.error().message << "\" lacks \"" << p << "\"";
+}
+
+TEST(ParsePartialDeal, HiddenAndPartlyKnownHands) {
+  const auto d = parse_partial_deal("E:- AKQ2.K5.AJ72.Q84 ..3.2 -");
+  ASSERT_TRUE(d) << d.error().message;
+  EXPECT_EQ((*d)[to_int(Seat::East)], CardSet());
+  EXPECT_EQ((*d)[to_int(Seat::South)], *parse_pbn_hand("AKQ2.K5.AJ72.Q84"));
+  EXPECT_EQ((*d)[to_int(Seat::West)], *parse_pbn_hand("..3.2"));
+  EXPECT_EQ((*d)[to_int(Seat::North)], CardSet());
+}
+
+TEST(ParsePartialDeal, FullDealsReadAsParsePbnDealReadsThem) {
+  Rng rng(77);
+  for (int i = 0; i < 100; ++i) {
+    const Deal full = random_deal(rng);
+    const std::string text = to_pbn(full, seat_from_int(i % 4));
+    const auto d = parse_partial_deal(text);
+    ASSERT_TRUE(d) << text << ": " << d.error().message;
+    for (int s = 0; s < kNumSeats; ++s) EXPECT_EQ((*d)[s], full.hand(seat_from_int(s))) << text;
+  }
+}
+
+TEST(ParsePartialDeal, ErrorsNameTheHandAndCharacter) {
+  expect_partial_error("N:AKQ2.K5.AJ72.Q84 - -", ErrorCode::kSyntax,
+                       {"four hands", "hidden one as '-'", "found 3"});
+  expect_partial_error("X:- - - -", ErrorCode::kSyntax, {"character 1", "'X'"});
+  expect_partial_error("N:- AX.K.. - -", ErrorCode::kSyntax,
+                       {"hand 2 (East)", "character 6", "'X'"});
+  expect_partial_error("N:SA... - A... -", ErrorCode::kSyntax, {"hand 1 (North)", "'S'"});
+  expect_partial_error("N:A... - A... -", ErrorCode::kDuplicateCard,
+                       {"hand 3 (South)", "SA", "hand 1 (North)"});
+  expect_partial_error("N:- AKQJT98765432.A.. - -", ErrorCode::kCardCount,
+                       {"hand 2 (East)", "14 cards"});
+  expect_partial_error("N:- - - - -", ErrorCode::kSyntax, {"more than four hands"});
+  expect_partial_error("N:-x - - -", ErrorCode::kSyntax, {"hand 1 (North)", "character 3"});
+}
+
 // --- to_pbn --------------------------------------------------------------
 
 TEST(ToPbn, RoundTripsEveryFirstSeat) {

@@ -47,6 +47,13 @@ class DDTB_EXPORT Deal {
 // the 1-based character position. A hand given as "-" (unknown) is an error.
 DDTB_EXPORT Expected<Deal> parse_pbn_deal(std::string_view text);
 
+// A deal's four hands as far as they are known, indexed by seat, from the
+// text of a PBN deal in which a hidden hand is "-" and a partly known one
+// has fewer than 13 cards: "N:AKQ2.K5.AJ72.Q84 - J95.A432.K9.KJ53 -". Read
+// as parse_pbn_deal reads a deal, with its errors (naming the hand and the
+// character), but hands may differ in size (at most 13 cards each).
+DDTB_EXPORT Expected<std::array<CardSet, 4>> parse_partial_deal(std::string_view text);
+
 // One hand as in a PBN deal (ranks as there): four suits S.H.D.C separated by
 // dots, e.g. "AKQ.T98..5432"; spaces around it are ignored. Errors name the
 // character (counted from 1).

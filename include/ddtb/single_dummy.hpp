@@ -54,11 +54,7 @@ struct DealSpec {
   int threads = 1;  // the deals do not depend on it
 };
 
-// A deal's four hands as far as they are known, from the text of a PBN
-// [Deal] in which a hidden hand is "-" and a partly known one has fewer
-// than 13 cards: "N:AKQ2.K5.AJ72.Q84 - J95.A432.K9.KJ53 -" (the first seat
-// optional, N by default). Indexed by seat. Errors (kSyntax) name the hand.
-DDTB_EXPORT Expected<std::array<CardSet, 4>> parse_partial_deal(std::string_view text);
+// parse_partial_deal (ddtb/position.hpp) reads a deal's known hands.
 
 // `spec.samples` deals, sample i drawn from its own random stream of the
 // seed (the same deals on any number of threads). Errors (kBadArgument):

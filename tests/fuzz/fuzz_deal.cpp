@@ -5,7 +5,8 @@
 //   - text (anything not starting with 0xff): parse_pbn_deal(). A deal it
 //     accepts must have four disjoint hands of equal size and read back the
 //     same from to_pbn() from every seat; an error must be one of the
-//     documented codes with a message.
+//     documented codes with a message. parse_partial_deal() on the same
+//     text must agree with it (check_partial).
 //   - 0xff, then binary fields: four raw 64-bit hands (any bits), trump,
 //     leader and up to four trick cards (any suit and rank bytes) for
 //     Position::make and Deal::from_hands, whose verdicts are checked
@@ -103,8 +104,33 @@ void play_on(Position p, Bytes& in) {
   }
 }
 
+// parse_partial_deal on the same text: the same reader with hidden hands
+// allowed. What it accepts has disjoint hands of at most 13 cards, and a
+// deal parse_pbn_deal accepts reads as the same hands.
+void check_partial(std::string_view text, const Expected<Deal>& deal) {
+  const auto partial = parse_partial_deal(text);
+  if (!partial) {
+    const ErrorCode code = partial.error().code;
+    DDTB_FUZZ_CHECK(code == ErrorCode::kSyntax || code == ErrorCode::kCardCount ||
+                        code == ErrorCode::kDuplicateCard,
+                    "unexpected error code (partial deal): " + partial.error().message);
+    DDTB_FUZZ_CHECK(!partial.error().message.empty(), "an error without a message");
+    DDTB_FUZZ_CHECK(!deal, "a deal read whole but not as a partial deal");
+    return;
+  }
+  CardSet all;
+  for (int s = 0; s < kNumSeats; ++s) {
+    const CardSet h = (*partial)[s];
+    DDTB_FUZZ_CHECK(h.size() <= kNumTricks && !all.intersects(h), "partial deal's hands");
+    DDTB_FUZZ_CHECK((h.bits() & ~CardSet::kAllBits) == 0, "bits that are no card");
+    all |= h;
+    if (deal) DDTB_FUZZ_CHECK(h == deal->hand(seat_from_int(s)), "partial deal's hand differs");
+  }
+}
+
 void text_mode(std::string_view text, Bytes& rest) {
   const Expected<Deal> deal = parse_pbn_deal(text);
+  check_partial(text, deal);
   if (!deal) {
     const ErrorCode code = deal.error().code;
     DDTB_FUZZ_CHECK(code == ErrorCode::kSyntax || code == ErrorCode::kCardCount ||
