@@ -127,8 +127,7 @@ namespace {
 // The four hands of a deal's text, indexed by seat; a hand given as "-" is
 // empty when `hidden` allows it (a partial deal), else an error. Each hand
 // at most 13 cards; equal sizes are the caller's check.
-Expected<std::array<CardSet, 4>> parse_deal_hands(std::string_view text, bool hidden,
-                                                  Seat& first) {
+Expected<std::array<CardSet, 4>> parse_deal_hands(std::string_view text, bool hidden, Seat& first) {
   std::size_t i = 0;
   const std::size_t n = text.size();
   while (i < n && is_space(text[i])) ++i;
