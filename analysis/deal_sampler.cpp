@@ -20,9 +20,6 @@ namespace ddtb {
 
 namespace {
 
-constexpr const char* kSeatNames[4] = {"North", "East", "South", "West"};
-constexpr const char* kSuitNames[4] = {"spades", "hearts", "diamonds", "clubs"};
-
 int hcp(CardSet hand) {
   int points = 0;
   for (int s = 0; s < 4; ++s) {
@@ -30,13 +27,6 @@ int hcp(CardSet hand) {
     points += 4 * ((h >> 14) & 1) + 3 * ((h >> 13) & 1) + 2 * ((h >> 12) & 1) + ((h >> 11) & 1);
   }
   return points;
-}
-
-std::string range_text(int lo, int hi, int top) {
-  if (lo == hi) return std::to_string(lo);
-  if (hi >= top) return std::to_string(lo) + "+";
-  if (lo <= 0) return "at most " + std::to_string(hi);
-  return std::to_string(lo) + "-" + std::to_string(hi);
 }
 
 // The constraints a deal is checked against, in order: for each seat, the
@@ -67,11 +57,11 @@ struct Problem {
   std::string describe(int index) const {
     const int h = index / 6, k = index % 6;
     const HandSpec& c = spec->hands[h];
-    const std::string who = kSeatNames[h];
+    const std::string who = seat_name(seat_from_int(h));
     if (k == 0) return who + ": the cards it must not hold";
-    if (k == 1) return who + ": " + range_text(c.min_hcp, c.max_hcp, 37) + " HCP";
+    if (k == 1) return who + ": " + range_text(c.min_hcp, c.max_hcp, kMaxHcp) + " HCP";
     return who + ": " + range_text(c.min_length[k - 2], c.max_length[k - 2], 13) + " " +
-           kSuitNames[k - 2];
+           suit_name(suit_from_int(k - 2));
   }
 };
 
@@ -87,7 +77,7 @@ Expected<Problem> make_problem(const DealSpec& spec) {
   CardSet placed;
   for (int h = 0; h < 4; ++h) {
     const HandSpec& c = spec.hands[h];
-    const std::string who = kSeatNames[h];
+    const std::string who = seat_name(seat_from_int(h));
     if ((c.holds.bits() | c.lacks.bits()) & ~CardSet::full_deck().bits())
       return bad(who + ": a card that is no card");
     if (c.holds.size() > 13)
@@ -101,18 +91,19 @@ Expected<Problem> make_problem(const DealSpec& spec) {
     if (c.holds.intersects(c.lacks))
       return bad(who + " both holds and lacks " + to_string(*(c.holds & c.lacks).begin()));
     placed = placed | c.holds;
-    if (c.min_hcp > c.max_hcp && c.max_hcp < 37)  // 38+ asked: out of reach, below
+    if (c.min_hcp > c.max_hcp && c.max_hcp < kMaxHcp)  // 38+ asked: out of reach, below
       return bad(who + ": at least " + std::to_string(c.min_hcp) + " and at most " +
                  std::to_string(c.max_hcp) + " HCP");
     int lengths = 0;
     for (int s = 0; s < 4; ++s) {
       if (c.min_length[s] > c.max_length[s] || c.min_length[s] > 13 || c.max_length[s] < 0)
-        return bad(who + ": " + kSuitNames[s] + " at least " + std::to_string(c.min_length[s]) +
-                   " and at most " + std::to_string(c.max_length[s]));
+        return bad(who + ": " + suit_name(suit_from_int(s)) + " at least " +
+                   std::to_string(c.min_length[s]) + " and at most " +
+                   std::to_string(c.max_length[s]));
       const int held = c.holds.count(suit_from_int(s));
       if (held > c.max_length[s])
-        return bad(who + " holds " + std::to_string(held) + " " + kSuitNames[s] + ", at most " +
-                   std::to_string(c.max_length[s]) + " asked");
+        return bad(who + " holds " + std::to_string(held) + " " + suit_name(suit_from_int(s)) +
+                   ", at most " + std::to_string(c.max_length[s]) + " asked");
       lengths += std::max(c.min_length[s], held);
     }
     if (lengths > 13) return bad(who + ": the suit lengths asked add up to more than 13 cards");
@@ -126,7 +117,7 @@ Expected<Problem> make_problem(const DealSpec& spec) {
   // Ranges out of reach of the cards that are left.
   for (int h = 0; h < 4; ++h) {
     const HandSpec& c = spec.hands[h];
-    const std::string who = kSeatNames[h];
+    const std::string who = seat_name(seat_from_int(h));
     const CardSet open = rest - c.lacks;
     // The most points the hand can end with: its known cards, and its places
     // filled with the highest free cards it may take.
@@ -149,8 +140,9 @@ Expected<Problem> make_problem(const DealSpec& spec) {
       const int reach =
           c.holds.count(suit_from_int(s)) + std::min(p.places[h], open.count(suit_from_int(s)));
       if (reach < c.min_length[s])
-        return bad(who + ": " + std::to_string(c.min_length[s]) + "+ " + kSuitNames[s] +
-                   " asked, at most " + std::to_string(reach) + " possible");
+        return bad(who + ": " + std::to_string(c.min_length[s]) + "+ " +
+                   suit_name(suit_from_int(s)) + " asked, at most " + std::to_string(reach) +
+                   " possible");
     }
   }
   return p;
@@ -170,6 +162,13 @@ void draw(const Problem& p, Rng& rng, std::vector<Card>& cards, std::array<CardS
 }
 
 }  // namespace
+
+std::string range_text(int min, int max, int most) {
+  if (min == max) return std::to_string(min);
+  if (max >= most) return std::to_string(min) + "+";
+  if (min <= 0) return "at most " + std::to_string(max);
+  return std::to_string(min) + "-" + std::to_string(max);
+}
 
 Expected<std::vector<Deal>> sample_deals(const DealSpec& spec) {
   auto problem = make_problem(spec);

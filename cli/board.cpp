@@ -18,8 +18,7 @@ bool is_space(char c) {
 }
 
 std::string hand_label(int k, Seat s) {
-  static constexpr const char* kNames[] = {"North", "East", "South", "West"};
-  return "hand " + std::to_string(k + 1) + " (" + kNames[to_int(s)] + ")";
+  return "hand " + std::to_string(k + 1) + " (" + seat_name(s) + ")";
 }
 
 // The hands of a [Deal] value: where each starts (a character index of the

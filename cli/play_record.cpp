@@ -78,11 +78,6 @@ Slots read_slots(const Tag& play) {
   return out;
 }
 
-std::string seat_name(Seat s) {
-  static constexpr const char* kNames[] = {"North", "East", "South", "West"};
-  return kNames[to_int(s)];
-}
-
 // The contract, declarer and leader the play needs, from the tags.
 std::optional<Problem> read_play_tags(const Game& game, const Tag& play, PlayRecord& record) {
   const Tag* contract_tag = game.find("Contract");

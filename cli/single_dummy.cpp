@@ -16,8 +16,6 @@ namespace ddtb::cli {
 
 namespace {
 
-constexpr const char* kSuitWords[4] = {"spades", "hearts", "diamonds", "clubs"};
-
 Error syntax(const std::string& what) {
   return Error{ErrorCode::kSyntax, what};
 }
@@ -102,17 +100,12 @@ std::string describe(const DealSpec& spec) {
     const HandSpec& c = spec.hands[h];
     std::string parts;
     const auto add = [&](const std::string& p) { parts += (parts.empty() ? "" : ", ") + p; };
-    if (c.min_hcp > 0 || c.max_hcp < 37)
-      add(c.max_hcp >= 37  ? std::to_string(c.min_hcp) + "+ HCP"
-          : c.min_hcp <= 0 ? "at most " + std::to_string(c.max_hcp) + " HCP"
-                           : std::to_string(c.min_hcp) + "-" + std::to_string(c.max_hcp) + " HCP");
+    if (c.min_hcp > 0 || c.max_hcp < kMaxHcp)
+      add(range_text(c.min_hcp, c.max_hcp, kMaxHcp) + " HCP");
     for (int s = 0; s < 4; ++s) {
       const int lo = c.min_length[s], hi = c.max_length[s];
       if (lo == 0 && hi == 13) continue;
-      add((hi == 13   ? std::to_string(lo) + "+"
-           : lo == hi ? std::to_string(lo)
-                      : std::to_string(lo) + "-" + std::to_string(hi)) +
-          " " + kSuitWords[s]);
+      add(range_text(lo, hi, 13) + " " + suit_name(suit_from_int(s)));
     }
     if (!c.lacks.empty()) add("no " + std::to_string(c.lacks.size()) + " given cards");
     if (!parts.empty()) out += "; " + to_string(seat_from_int(h)) + ": " + parts;
@@ -167,7 +160,7 @@ Expected<DealSpec> make_spec(const std::optional<std::string>& deal, const Singl
   for (const std::string& k : args.hcp) {
     auto sv = seat_value("--hcp", k);
     if (!sv) return sv.error();
-    const auto r = parse_range(sv->second, 37);
+    const auto r = parse_range(sv->second, kMaxHcp);
     if (!r)
       return syntax("--hcp needs SEAT:RANGE such as E:11-15, E:12+ or E:-10, got '" + k + "'");
     HandSpec& h = spec.hands[static_cast<std::size_t>(to_int(sv->first))];

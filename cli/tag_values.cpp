@@ -61,14 +61,14 @@ Expected<std::optional<Seat>> parse_declarer(std::string_view value) {
   return parse_seat_value(value);
 }
 
-Expected<std::optional<Contract>> parse_contract(std::string_view value) {
+Expected<std::optional<ddtb::Contract>> parse_contract(std::string_view value) {
   value = trim(value);
-  if (unknown(value) || iequals(value, "Pass")) return std::optional<Contract>{};
+  if (unknown(value) || iequals(value, "Pass")) return std::optional<ddtb::Contract>{};
   // The library's parser ('N' alone is no trump: "3N"); a [Contract] tag
   // names no declarer.
   const Expected<ddtb::Contract> c = ddtb::parse_contract(value);
   if (!c || c->declarer) return bad(quoted(value) + " is not a contract (e.g. 4S, 3NTX, Pass)");
-  return std::optional<Contract>{Contract{c->level, c->strain, static_cast<int>(c->doubling)}};
+  return std::optional<ddtb::Contract>{*c};
 }
 
 std::optional<BoardConditions> conditions_of_board_number(std::string_view board) {
@@ -102,10 +102,10 @@ std::string_view vulnerability_name(Vulnerability v) {
   return "None";
 }
 
-std::string contract_text(const Contract& c) {
+std::string contract_text(const ddtb::Contract& c) {
   std::string out = c.level ? std::to_string(c.level) : "";
   out += strain_name(c.strain);
-  out += std::string(c.doubled, 'X');
+  out += std::string(static_cast<std::size_t>(c.doubling), 'X');
   return out;
 }
 

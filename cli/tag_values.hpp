@@ -15,12 +15,6 @@
 
 namespace ddtb::cli {
 
-struct Contract {
-  int level = 0;  // 1..7; 0 for an end position's [Contract], which names the strain only
-  Strain strain = Strain::NoTrump;
-  int doubled = 0;  // 0, 1 (X) or 2 (XX)
-};
-
 // A seat letter, "N", "e", ... nullopt for "?" and "". An error otherwise.
 Expected<std::optional<Seat>> parse_seat_value(std::string_view value);
 
@@ -31,9 +25,10 @@ Expected<std::optional<Vulnerability>> parse_vulnerability(std::string_view valu
 // "" means the board was passed out.
 Expected<std::optional<Seat>> parse_declarer(std::string_view value);
 
-// "4S", "3NTX", "7hxx", "Pass"; "S" or "NT" alone in an end position. "3N"
-// is taken for 3NT, a common deviation. nullopt for "Pass", "?" and "".
-Expected<std::optional<Contract>> parse_contract(std::string_view value);
+// "4S", "3NTX", "7hxx", "Pass"; "S" or "NT" alone in an end position (level
+// 0). "3N" is taken for 3NT, a common deviation. nullopt for "Pass", "?"
+// and "". A [Contract] tag names no declarer: the result has none.
+Expected<std::optional<ddtb::Contract>> parse_contract(std::string_view value);
 
 // The dealer and vulnerability of a board number in the standard 16-board
 // cycle (board 1: North, none vulnerable); nullopt unless `board` is a
@@ -46,6 +41,6 @@ std::optional<BoardConditions> conditions_of_board_number(std::string_view board
 
 // Text forms used by the output formats.
 std::string_view vulnerability_name(Vulnerability v);  // "None", "NS", "EW", "All"
-std::string contract_text(const Contract& c);          // "4S", "3NTX", "S" (level 0)
+std::string contract_text(const ddtb::Contract& c);    // "4S", "3NTX", "S" (level 0)
 
 }  // namespace ddtb::cli

@@ -37,8 +37,10 @@ constexpr std::array<Name<Strain>, 7> kStrainNames{{{"NT", Strain::NoTrump},
                                                     {"Hearts", Strain::Hearts},
                                                     {"Diamonds", Strain::Diamonds},
                                                     {"Clubs", Strain::Clubs}}};
-constexpr std::array<Name<Seat>, 4> kSeatNames{
-    {{"North", Seat::North}, {"East", Seat::East}, {"South", Seat::South}, {"West", Seat::West}}};
+constexpr std::array<Name<Seat>, 4> kSeatNames{{{seat_name(Seat::North), Seat::North},
+                                                {seat_name(Seat::East), Seat::East},
+                                                {seat_name(Seat::South), Seat::South},
+                                                {seat_name(Seat::West), Seat::West}}};
 constexpr std::array<Name<Vulnerability>, 7> kVulnerabilityNames{{{"None", Vulnerability::None},
                                                                   {"Love", Vulnerability::None},
                                                                   {"-", Vulnerability::None},

@@ -9,11 +9,6 @@ namespace ddtb {
 
 namespace {
 
-const char* seat_name(Seat s) {
-  static const char* const kNames[] = {"North", "East", "South", "West"};
-  return kNames[to_int(s) & 3];
-}
-
 Error syntax(std::string msg) {
   return Error{ErrorCode::kSyntax, std::move(msg)};
 }

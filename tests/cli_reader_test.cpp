@@ -326,7 +326,7 @@ TEST(CliTagValues, Contracts) {
     ASSERT_TRUE(parsed && *parsed) << c.text;
     EXPECT_EQ((*parsed)->level, c.level) << c.text;
     EXPECT_EQ((*parsed)->strain, c.strain) << c.text;
-    EXPECT_EQ((*parsed)->doubled, c.doubled) << c.text;
+    EXPECT_EQ(static_cast<int>((*parsed)->doubling), c.doubled) << c.text;
     EXPECT_EQ(contract_text(**parsed), c.canonical);
   }
   EXPECT_FALSE(parse_contract("Pass")->has_value());

@@ -77,7 +77,17 @@ constexpr std::string_view strain_name(Strain s) {
   constexpr std::string_view kNames[] = {"S", "H", "D", "C", "NT"};
   return kNames[static_cast<int>(s)];
 }
-DDTB_EXPORT char seat_letter(Seat s);    // 'N' 'E' 'S' 'W'
+DDTB_EXPORT char seat_letter(Seat s);  // 'N' 'E' 'S' 'W'
+// Seats and suits in words, as messages write them: "North" .. "West";
+// "spades" .. "clubs" (as in "5+ spades").
+constexpr const char* seat_name(Seat s) {
+  constexpr const char* kNames[] = {"North", "East", "South", "West"};
+  return kNames[static_cast<int>(s) & 3];
+}
+constexpr const char* suit_name(Suit s) {
+  constexpr const char* kNames[] = {"spades", "hearts", "diamonds", "clubs"};
+  return kNames[static_cast<int>(s) & 3];
+}
 DDTB_EXPORT char rank_letter(int rank);  // '2'..'9' 'T' 'J' 'Q' 'K' 'A'
 // Inverse mappings, case-insensitive; nullopt for anything else.
 DDTB_EXPORT std::optional<Suit> suit_from_letter(char c);

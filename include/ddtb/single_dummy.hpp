@@ -32,12 +32,21 @@
 
 namespace ddtb {
 
+// The most high-card points one hand can hold (four aces, kings and queens
+// and a jack).
+inline constexpr int kMaxHcp = 37;
+
+// A range of HCP or of a suit's length as the messages and ddsolve write
+// it: "5" (min = max), "5+" (max at least `most`), "at most 5" (min 0 or
+// less), else "5-7".
+DDTB_EXPORT std::string range_text(int min, int max, int most);
+
 // What is known of one hand.
 struct HandSpec {
   CardSet holds;  // cards known to be in it (13: the whole hand)
   CardSet lacks;  // cards known not to be in it
   int min_hcp = 0;
-  int max_hcp = 37;
+  int max_hcp = kMaxHcp;
   std::array<int, 4> min_length{0, 0, 0, 0};  // per suit: spades, hearts, diamonds, clubs
   std::array<int, 4> max_length{13, 13, 13, 13};
 };

@@ -79,7 +79,7 @@ py::dict single_dummy(py::handle deal, py::handle known, py::handle lacks, py::h
     h.lacks = h.lacks | to_hand(v, "lacks");
   });
   each_seat(hcp, "hcp", [&](Seat s, py::handle v) {
-    const auto [lo, hi] = to_range(v, "hcp", 37);
+    const auto [lo, hi] = to_range(v, "hcp", kMaxHcp);
     spec.hands[to_int(s)].min_hcp = lo;
     spec.hands[to_int(s)].max_hcp = hi;
   });

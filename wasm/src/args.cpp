@@ -12,11 +12,6 @@ constexpr std::array<const char*, 4> kSeats{"N", "E", "S", "W"};
 constexpr std::array<const char*, 4> kVulnerabilities{"None", "Both", "NS", "EW"};
 constexpr std::array<const char*, 2> kSides{"NS", "EW"};
 
-Error bad(const std::string& what, const std::string& message,
-          ErrorCode code = ErrorCode::kBadArgument) {
-  return Error{code, what.empty() ? message : what + ": " + message};
-}
-
 // The argument's name in the library's messages: the last part of its path
 // ("position.trump": "trump").
 std::string name_of(const std::string& path) {
@@ -24,14 +19,11 @@ std::string name_of(const std::string& path) {
   return dot == std::string::npos ? path : path.substr(dot + 1);
 }
 
-bool is_array(const val& v) {
-  return val::global("Array").call<bool>("isArray", v);
-}
-
 bool is_integer(const val& v) {
   return val::global("Number").call<bool>("isInteger", v);
 }
 
+// Any object, arrays included (not null).
 bool is_object(const val& v) {
   return !v.isNull() && v.typeOf().as<std::string>() == "object";
 }
@@ -46,10 +38,6 @@ std::string describe(const val& v) {
   if (is_array(v)) return "an array";
   if (v.isString()) return "'" + v.as<std::string>() + "'";
   return "a " + v.typeOf().as<std::string>();
-}
-
-Error type_error(const std::string& path, const std::string& expected, const val& v) {
-  return bad(path, "expected " + expected + ", got " + describe(v));
 }
 
 Expected<std::string> text_arg(const val& v, const std::string& path, const std::string& expected) {
@@ -149,6 +137,22 @@ Expected<PlayedPosition> make_position(const std::string& deal_text, const std::
 }
 
 }  // namespace
+
+Error bad(const std::string& path, const std::string& message, ErrorCode code) {
+  return Error{code, path.empty() ? message : path + ": " + message};
+}
+
+Error type_error(const std::string& path, const std::string& expected, const val& v) {
+  return bad(path, "expected " + expected + ", got " + describe(v));
+}
+
+bool is_array(const val& v) {
+  return val::global("Array").call<bool>("isArray", v);
+}
+
+bool is_plain_object(const val& v) {
+  return is_object(v) && !is_array(v);
+}
 
 // --- from text -----------------------------------------------------------
 
@@ -279,6 +283,19 @@ Expected<unsigned> strains_arg(const val& v) {
     mask |= 1u << to_int(*strain);
   }
   if (mask == 0) return bad("strains", "no strain chosen");
+  return mask;
+}
+
+Expected<unsigned> seats_arg(const val& v, const std::string& path) {
+  if (v.isUndefined()) return 15u;
+  if (!is_array(v)) return type_error(path, "an array of seats", v);
+  unsigned mask = 0;
+  for (int i = 0, n = v["length"].as<int>(); i < n; ++i) {
+    auto seat = seat_arg(v[i], path + "[" + std::to_string(i) + "]");
+    if (!seat) return seat.error();
+    mask |= 1u << to_int(*seat);
+  }
+  if (mask == 0) return bad(path, "no seat chosen");
   return mask;
 }
 

@@ -41,6 +41,16 @@ Expected<Deal> to_deal(const std::string& text, const std::string& what);
 
 // --- from JavaScript values ----------------------------------------------
 
+// "<path>: <message>" (the message alone for an empty path), kBadArgument
+// unless `code` says otherwise: every error of the arguments.
+Error bad(const std::string& path, const std::string& message,
+          ErrorCode code = ErrorCode::kBadArgument);
+// "<path>: expected <expected>, got <v as a message shows it>".
+Error type_error(const std::string& path, const std::string& expected, const val& v);
+// JavaScript's kinds: an array; an object that is neither null nor an array.
+bool is_array(const val& v);
+bool is_plain_object(const val& v);
+
 // A position reached by playing cards from a trick start, with the tricks
 // each side won on the way (index: Side).
 struct PlayedPosition {
@@ -65,6 +75,9 @@ Expected<DdTable> table_arg(const val& v);
 // The strains to solve, as a bit (1 << strain) each: an array of strains;
 // all five when undefined.
 Expected<unsigned> strains_arg(const val& v);
+// The seats, as a bit (1 << seat) each: an array of seats (names or DDS
+// numbers); all four when undefined. `path` names it ("declarers").
+Expected<unsigned> seats_arg(const val& v, const std::string& path);
 Expected<Strain> strain_arg(const val& v, const std::string& path);
 Expected<Seat> seat_arg(const val& v, const std::string& path);
 Expected<Side> side_arg(const val& v, const std::string& path);

@@ -13,19 +13,6 @@ namespace ddtb::wasm {
 
 namespace {
 
-Error bad(const std::string& path, const std::string& what) {
-  return Error{ErrorCode::kBadArgument, path + ": " + what};
-}
-
-bool is_array(const val& v) {
-  return val::global("Array").call<bool>("isArray", v);
-}
-
-bool is_object(const val& v) {
-  return !v.isNull() && !v.isUndefined() && v.typeOf().as<std::string>() == "object" &&
-         !is_array(v);
-}
-
 std::vector<std::string> keys(const val& v) {
   const val k = val::global("Object").call<val>("keys", v);
   std::vector<std::string> out;
@@ -59,7 +46,7 @@ Expected<std::pair<int, int>> range_arg(const val& v, const std::string& path, i
 template <class F>
 Expected<void> by_seat(const val& v, const std::string& path, F&& f) {
   if (v.isUndefined() || v.isNull()) return {};
-  if (!is_object(v)) return bad(path, "expected an object by seat, such as {E: ...}");
+  if (!is_plain_object(v)) return bad(path, "expected an object by seat, such as {E: ...}");
   for (const std::string& k : keys(v)) {
     const auto seat = k.size() == 1 ? seat_from_letter(k[0]) : std::nullopt;
     if (!seat) return bad(path + "." + k, "not a seat (N, E, S, W)");
@@ -76,7 +63,7 @@ Expected<CardSet> hand_arg(const val& v, const std::string& path) {
 }
 
 Expected<DealSpec> spec_arg(const val& s) {
-  if (!is_object(s)) return bad("spec", "expected an object such as {deal, hcp, samples}");
+  if (!is_plain_object(s)) return bad("spec", "expected an object such as {deal, hcp, samples}");
   DealSpec spec;
   const val deal = s["deal"];
   if (!deal.isUndefined() && !deal.isNull()) {
@@ -100,7 +87,7 @@ Expected<DealSpec> spec_arg(const val& s) {
   });
   if (!lacks) return lacks.error();
   auto hcp = by_seat(s["hcp"], "hcp", [&](Seat seat, const val& v, const std::string& p) {
-    auto r = range_arg(v, p, 37);
+    auto r = range_arg(v, p, kMaxHcp);
     if (!r) return Expected<void>(r.error());
     spec.hands[to_int(seat)].min_hcp = r->first;
     spec.hands[to_int(seat)].max_hcp = r->second;
@@ -108,7 +95,7 @@ Expected<DealSpec> spec_arg(const val& s) {
   });
   if (!hcp) return hcp.error();
   auto length = by_seat(s["length"], "length", [&](Seat seat, const val& v, const std::string& p) {
-    if (!is_object(v))
+    if (!is_plain_object(v))
       return Expected<void>(bad(p, "expected an object by suit, such as {S: [5, null]}"));
     for (const std::string& k : keys(v)) {
       auto st = strain_arg(val(k), p + "." + k);
@@ -163,18 +150,8 @@ val single_dummy(const val& spec_value, const val& progress) {
   }
   auto strains = strains_arg(spec_value["strains"]);
   if (!strains) return error_value(strains.error());
-  unsigned declarers = 0xF;
-  const val d = spec_value["declarers"];
-  if (!d.isUndefined()) {
-    if (!is_array(d)) return error_value(bad("declarers", "expected an array of seats"));
-    declarers = 0;
-    for (int i = 0, n = d["length"].as<int>(); i < n; ++i) {
-      auto seat = seat_arg(d[i], "declarers[" + std::to_string(i) + "]");
-      if (!seat) return error_value(seat.error());
-      declarers |= 1u << to_int(*seat);
-    }
-    if (!declarers) return error_value(bad("declarers", "no seat chosen"));
-  }
+  auto declarers = seats_arg(spec_value["declarers"], "declarers");
+  if (!declarers) return error_value(declarers.error());
   Vulnerability vul = Vulnerability::None;
   if (!spec_value["vulnerability"].isUndefined()) {
     auto v = vulnerability_arg(spec_value["vulnerability"], "vulnerability");
@@ -216,7 +193,7 @@ val single_dummy(const val& spec_value, const val& progress) {
     out.set("leads", list);
     return out;
   }
-  auto r = analyse_contracts(*deals, *strains, declarers, vul, options);
+  auto r = analyse_contracts(*deals, *strains, *declarers, vul, options);
   if (!r) return error_value(r.error());
   val list = val::array();
   for (const ContractOdds& c : r->contracts) {
