@@ -41,7 +41,7 @@ Expected<ContractAnalysis> analyse_contracts(std::span<const Deal> deals, unsign
         tricks[i].tricks[st][d] = 13 - s.max_tricks(p);
       }
   });
-  if (!finished) return Error{ErrorCode::kBadArgument, "contract analysis cancelled"};
+  if (!finished) return Error{ErrorCode::kCancelled, "contract analysis cancelled"};
 
   ContractAnalysis out;
   out.samples = static_cast<int>(deals.size());

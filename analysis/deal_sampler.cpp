@@ -8,10 +8,13 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <cstddef>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "core/given_options.hpp"
 #include "core/parallel.hpp"
 #include "core/random.hpp"
 #include "ddtb/single_dummy.hpp"
@@ -67,6 +70,30 @@ struct Problem {
 
 Error bad(const std::string& what) {
   return Error{ErrorCode::kBadArgument, what};
+}
+
+// The layout rules of core/given_options.hpp (docs/USAGE.md, "ABI"): a
+// DealSpec grows at its end; a HandSpec, in its array, keeps its layout.
+static_assert(std::is_standard_layout_v<DealSpec> && std::is_standard_layout_v<HandSpec>);
+static_assert(detail::ends_at_field(sizeof(DealSpec), offsetof(DealSpec, hands),
+                                    sizeof(DealSpec::hands)));
+static_assert(sizeof(HandSpec) == 56 && offsetof(HandSpec, max_length) == 40);
+
+// The caller's spec as this library's struct: the fields its struct_size
+// covers, the defaults for the others.
+DealSpec read_spec(const DealSpec& given) {
+  // Every field is named: a field appended to DealSpec stops this from
+  // compiling until it is read here too.
+  const auto& [struct_size, samples, seed, max_draws_per_sample, threads, reserved, hands] = given;
+  const detail::GivenOptions in(given);
+  DealSpec o;
+  o.struct_size = in.size();
+  in.read(samples, o.samples);
+  in.read(seed, o.seed);
+  in.read(max_draws_per_sample, o.max_draws_per_sample);
+  in.read(threads, o.threads);
+  in.read(hands, o.hands);
+  return o;
 }
 
 // What can be told before drawing: a spec that no deal meets.
@@ -170,7 +197,8 @@ std::string range_text(int min, int max, int most) {
   return std::to_string(min) + "-" + std::to_string(max);
 }
 
-Expected<std::vector<Deal>> sample_deals(const DealSpec& spec) {
+Expected<std::vector<Deal>> sample_deals(const DealSpec& given) {
+  const DealSpec spec = read_spec(given);
   auto problem = make_problem(spec);
   if (!problem) return problem.error();
   const Problem& p = *problem;

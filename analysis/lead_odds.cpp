@@ -76,7 +76,7 @@ Expected<LeadAnalysis> analyse_leads(std::span<const Deal> deals, const Contract
       }
     }
   });
-  if (!finished) return Error{ErrorCode::kBadArgument, "lead analysis cancelled"};
+  if (!finished) return Error{ErrorCode::kCancelled, "lead analysis cancelled"};
 
   LeadAnalysis out;
   out.samples = static_cast<int>(deals.size());

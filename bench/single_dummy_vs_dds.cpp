@@ -74,11 +74,13 @@ int main(int argc, char** argv) {
   const auto wants = [&](const char* w) { return work.find(w) != std::string::npos; };
   test::DdsPeer& dds = test::DdsPeer::shared();
   AnalysisOptions options;
+  SolverOptions solver;
   if (!tablebase.empty()) {
     auto tb = Tablebase::open(tablebase);
     if (!tb) return usage(tb.error().message.c_str());
-    options.solver.tablebase = *tb;
+    solver.tablebase = *tb;
   }
+  options.solver = &solver;
 
   if (wants("lead")) {
     // 3NT by South; West, on lead, known; South a strong no-trump.

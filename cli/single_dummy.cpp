@@ -222,13 +222,14 @@ int analyse_deal(const std::optional<std::string>& deal, const std::string& boar
   }
   AnalysisOptions ao;
   ao.threads = options.threads;
-  ao.solver = solver;
+  ao.solver = &solver;
   tools::ProgressBar bar(std::cerr, !options.quiet && tools::stderr_is_terminal(), "deals");
   bar.start("", deals->size());
-  ao.progress = [&](int done, int) {
+  auto progress = [&](int done, int) {
     bar.set(static_cast<std::uint64_t>(done));
     return true;
   };
+  set_progress(ao, progress);
   const Vulnerability vul = options.request.vulnerability.value_or(Vulnerability::None);
   const bool json = options.format == Format::kJson;
   std::ostringstream out;

@@ -1,8 +1,9 @@
 # Fails when a source file includes a header against the modules' arrows
 # (docs/ARCHITECTURE.md): core/ at the bottom; tablebase/ and solver/ on
 # core/ only; analysis/ (single-dummy analysis) on the public API only,
-# with core's one thread pool and one seeded generator (core/parallel.hpp,
-# core/random.hpp); the builder on core/, tablebase/ and the search interface
+# with core's one thread pool, one seeded generator and reader of a
+# caller's option structs (core/parallel.hpp, core/random.hpp,
+# core/given_options.hpp); the builder on core/, tablebase/ and the search interface
 # (solver/search.hpp) and tools/; the C API on the public headers
 # (include/ddtb/) and core/, as the Python module (python/) and the
 # WebAssembly binding (wasm/src/); the CLI on those and tools/ (the tools'
@@ -30,7 +31,7 @@ set(modules core solver tablebase analysis builder capi cli tools python wasm in
 set(allowed_core "")
 set(allowed_solver "core")
 set(allowed_tablebase "core")
-set(allowed_analysis "core/parallel.hpp;core/random.hpp")
+set(allowed_analysis "core/parallel.hpp;core/random.hpp;core/given_options.hpp")
 set(allowed_builder "core;tablebase;solver/search.hpp;tools")
 set(allowed_capi "core")
 set(allowed_cli "core;tools")

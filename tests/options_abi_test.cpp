@@ -1,7 +1,7 @@
 // The option structs may grow within libddtb.so.0 (docs/USAGE.md, "ABI"): a
-// program built against an older, shorter SolverOptions gets the defaults of
-// the fields its struct lacks, and the library reads nothing past the end of
-// the struct it was given.
+// program built against an older, shorter SolverOptions, DealSpec or
+// AnalysisOptions gets the defaults of the fields its struct lacks, and the
+// library reads nothing past the end of the struct it was given.
 #include <gtest/gtest.h>
 
 #include <cstddef>
@@ -11,6 +11,7 @@
 #include <new>
 
 #include "core/given_options.hpp"
+#include "ddtb/single_dummy.hpp"
 #include "ddtb/solver.hpp"
 #include "ddtb/tablebase.hpp"
 #include "tests/support/random.hpp"
@@ -133,6 +134,91 @@ TEST(OptionsAbi, ReaderSkipsFieldsPastTheGivenSize) {
   in.read(given.cache_bytes, read.cache_bytes);
   EXPECT_EQ(read.cache_bytes, TablebaseOptions{}.cache_bytes);
   EXPECT_EQ(in.size(), sizeof(OlderTablebaseOptions));
+}
+
+// --- the single-dummy structs (include/ddtb/single_dummy.hpp) -------------
+
+// An older program's struct of type Older where the library expects a
+// Current, followed by bytes 0xff: what the library would read past the
+// older struct's end (an impossible hand, a wild pointer, a broken
+// std::function) if it read there.
+template <class Older, class Current>
+struct OlderCall {
+  alignas(Current) unsigned char bytes[sizeof(Current)];
+  Older* older;
+  OlderCall() {
+    std::memset(bytes, 0xff, sizeof bytes);
+    older = new (bytes) Older;
+  }
+  ~OlderCall() { older->~Older(); }
+  const Current& as_given() const { return *reinterpret_cast<const Current*>(bytes); }
+};
+
+// DealSpec as an older header could have declared it: the number of samples
+// and the seed, no limits, threads or hands.
+struct OlderDealSpec {
+  std::uint32_t struct_size = sizeof(OlderDealSpec);
+  int samples = 1000;
+  std::uint64_t seed = 1;
+};
+static_assert(offsetof(OlderDealSpec, seed) == offsetof(DealSpec, seed));
+static_assert(sizeof(OlderDealSpec) < sizeof(DealSpec));
+
+TEST(OptionsAbi, OlderDealSpecDrawsAsTheDefaults) {
+  OlderCall<OlderDealSpec, DealSpec> call;
+  call.older->samples = 6;
+  call.older->seed = 5;
+  const auto deals = sample_deals(call.as_given());
+  ASSERT_TRUE(deals) << deals.error().message;
+  DealSpec current;
+  current.samples = 6;
+  current.seed = 5;
+  const auto expected = sample_deals(current);
+  ASSERT_TRUE(expected);
+  EXPECT_EQ(*deals, *expected);
+}
+
+// AnalysisOptions as an older header could have declared it: the threads
+// only; no solver options or progress callback.
+struct OlderAnalysisOptions {
+  std::uint32_t struct_size = sizeof(OlderAnalysisOptions);
+  int threads = 1;
+};
+static_assert(offsetof(OlderAnalysisOptions, threads) == offsetof(AnalysisOptions, threads));
+static_assert(sizeof(OlderAnalysisOptions) < sizeof(AnalysisOptions));
+
+TEST(OptionsAbi, OlderAnalysisOptionsAnalyseAsTheDefaults) {
+  DealSpec spec;
+  spec.samples = 4;
+  spec.hands[0].holds = *parse_pbn_hand("AKQ2.K5.AJ72.Q84");
+  const auto deals = sample_deals(spec);
+  ASSERT_TRUE(deals) << deals.error().message;
+  OlderCall<OlderAnalysisOptions, AnalysisOptions> call;
+  call.older->threads = 2;
+  const auto odds = analyse_contracts(*deals, 0x11, 0x5, Vulnerability::None, call.as_given());
+  ASSERT_TRUE(odds) << odds.error().message;
+  const auto expected = analyse_contracts(*deals, 0x11, 0x5);
+  ASSERT_TRUE(expected);
+  ASSERT_EQ(odds->contracts.size(), expected->contracts.size());
+  for (std::size_t i = 0; i < odds->contracts.size(); ++i)
+    EXPECT_EQ(odds->contracts[i].tricks, expected->contracts[i].tricks);
+}
+
+// The solver options an AnalysisOptions points to are read as their own
+// struct_size says: an older SolverOptions there solves as the defaults.
+TEST(OptionsAbi, AnalysisReadsAnOlderSolverOptions) {
+  DealSpec spec;
+  spec.samples = 3;
+  const auto deals = sample_deals(spec);
+  ASSERT_TRUE(deals) << deals.error().message;
+  OlderCaller solver;
+  AnalysisOptions options;
+  options.solver = &solver.as_given();
+  const auto odds = analyse_contracts(*deals, 0x1, 0x1, Vulnerability::None, options);
+  ASSERT_TRUE(odds) << odds.error().message;
+  const auto expected = analyse_contracts(*deals, 0x1, 0x1);
+  ASSERT_TRUE(expected);
+  EXPECT_EQ(odds->contracts[0].tricks, expected->contracts[0].tricks);
 }
 
 }  // namespace

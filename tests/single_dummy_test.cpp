@@ -305,14 +305,25 @@ TEST(AnalyseContracts, TheProgressCallbackCancels) {
   const std::vector<Deal> deals = analysed_deals(20);
   AnalysisOptions options;
   int calls = 0;
-  options.progress = [&](int done, int total) {
+  auto progress = [&](int done, int total) {
     EXPECT_EQ(total, 20);
     EXPECT_EQ(done, calls + 1);
     return ++calls < 3;
   };
+  set_progress(options, progress);
   auto r = analyse_contracts(deals, 0x1F, 0xF, Vulnerability::None, options);
   ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, ErrorCode::kCancelled);
   EXPECT_NE(r.error().message.find("cancelled"), std::string::npos);
+  EXPECT_EQ(calls, 3);
+  // The same for the leads (3NT by West: North, known, leads).
+  calls = 0;
+  Contract c;
+  c.level = 3;
+  c.declarer = Seat::West;
+  auto leads = analyse_leads(deals, c, options);
+  ASSERT_FALSE(leads);
+  EXPECT_EQ(leads.error().code, ErrorCode::kCancelled);
   EXPECT_EQ(calls, 3);
 }
 

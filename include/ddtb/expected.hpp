@@ -22,6 +22,7 @@ enum class ErrorCode {
   kIo,             // a file could not be read or written
   kCorruptData,    // a file's contents fail validation
   kNotFound,       // nothing at the given place (no tablebase, no board)
+  kCancelled,      // the caller stopped the work (a progress callback said so)
 };
 
 struct Error {

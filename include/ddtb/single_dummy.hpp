@@ -17,7 +17,6 @@
 
 #include <array>
 #include <cstdint>
-#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -41,7 +40,9 @@ inline constexpr int kMaxHcp = 37;
 // less), else "5-7".
 DDTB_EXPORT std::string range_text(int min, int max, int most);
 
-// What is known of one hand.
+// What is known of one hand. A HandSpec keeps its layout (docs/USAGE.md,
+// "ABI"): it lies in DealSpec's array, where a longer one would move every
+// field after it, so constraints beyond these will be DealSpec's fields.
 struct HandSpec {
   CardSet holds;  // cards known to be in it (13: the whole hand)
   CardSet lacks;  // cards known not to be in it
@@ -52,15 +53,21 @@ struct HandSpec {
 };
 
 // The deals to draw: every deal that gives each seat (N, E, S, W) a hand
-// meeting its HandSpec is equally likely.
+// meeting its HandSpec is equally likely. It grows as SolverOptions does
+// (docs/USAGE.md, "ABI"): fields are appended at its end, and the library
+// reads only those the caller's struct_size covers.
 struct DealSpec {
-  std::array<HandSpec, 4> hands;
+  // The size of the struct as the caller's header declares it. Leave it as
+  // it is.
+  std::uint32_t struct_size = sizeof(DealSpec);
   int samples = 1000;
   std::uint64_t seed = 1;
   // Draws per sample before the spec is called too rare to sample (the
   // error names the constraint that refused most draws).
   std::uint64_t max_draws_per_sample = 1'000'000;
-  int threads = 1;  // the deals do not depend on it
+  int threads = 1;            // the deals do not depend on it
+  std::int32_t reserved = 0;  // fills the layout to `hands`; never read
+  std::array<HandSpec, 4> hands;
 };
 
 // parse_partial_deal (ddtb/position.hpp) reads a deal's known hands.
@@ -81,14 +88,36 @@ struct Estimate {
   friend bool operator==(const Estimate&, const Estimate&) = default;
 };
 
-// How the analyses run.
+// How the analyses run. It grows as SolverOptions does (docs/USAGE.md,
+// "ABI"): fields are appended at its end, and the library reads only those
+// the caller's struct_size covers.
 struct AnalysisOptions {
+  // The size of the struct as the caller's header declares it. Leave it as
+  // it is.
+  std::uint32_t struct_size = sizeof(AnalysisOptions);
   int threads = 1;
-  SolverOptions solver;  // each thread's solver (its tablebase, its memory)
-  // Called after each deal from one thread at a time; returning false stops
-  // the analysis (the result is then an Error naming the cancellation).
-  std::function<bool(int done, int total)> progress;
+  // Each thread's solver (its tablebase, its memory); null: the defaults.
+  // Read during the call only. A pointer, so that SolverOptions may grow
+  // without moving the fields after it.
+  const SolverOptions* solver = nullptr;
+  // Called after each deal, from one thread at a time, with
+  // `progress_context`; returning false stops the analysis, whose result is
+  // then an Error of code kCancelled. set_progress() points both at a
+  // callable. (A function pointer, not std::function: the struct keeps a
+  // layout of its own, with no library type inside.)
+  bool (*progress)(void* context, int done, int total) = nullptr;
+  void* progress_context = nullptr;
 };
+
+// Points `options`' progress at `f`, any callable as bool(int done, int
+// total), which must outlive the analyses it is given to.
+template <class F>
+void set_progress(AnalysisOptions& options, F& f) {
+  options.progress = [](void* context, int done, int total) {
+    return static_cast<bool>((*static_cast<F*>(context))(done, total));
+  };
+  options.progress_context = &f;
+}
 
 // One strain and declarer over the sample.
 struct ContractOdds {

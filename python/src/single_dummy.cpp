@@ -106,21 +106,23 @@ py::dict single_dummy(py::handle deal, py::handle known, py::handle lacks, py::h
   const Vulnerability vul = to_vulnerability(vulnerability, "vulnerability");
   AnalysisOptions options;
   options.threads = spec.threads;
-  options.solver = solver_options(resolve_tablebase(tablebase, "tablebase"), kDefaultTtMemoryBytes);
+  const SolverOptions solver =
+      solver_options(resolve_tablebase(tablebase, "tablebase"), kDefaultTtMemoryBytes);
+  options.solver = &solver;
   bool interrupted = false;
-  if (!progress.is_none())
-    options.progress = [&](int done, int total) {
-      py::gil_scoped_acquire gil;
-      if (interrupted) return false;
-      try {
-        const py::object r = progress(done, total);
-        if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-        return r.is_none() || r.cast<bool>();
-      } catch (...) {
-        interrupted = true;
-        return false;
-      }
-    };
+  auto report = [&](int done, int total) {
+    py::gil_scoped_acquire gil;
+    if (interrupted) return false;
+    try {
+      const py::object r = progress(done, total);
+      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+      return r.is_none() || r.cast<bool>();
+    } catch (...) {
+      interrupted = true;
+      return false;
+    }
+  };
+  if (!progress.is_none()) set_progress(options, report);
 
   Expected<std::vector<Deal>> deals = Error{ErrorCode::kBadArgument, ""};
   Expected<ContractAnalysis> odds = Error{ErrorCode::kBadArgument, ""};

@@ -126,7 +126,7 @@ export type Progress = (done: number, total: number) => void;
 /** A bad argument or position; the message names the call, the argument and the place. */
 export class DdtbError extends Error {
   name: 'DdtbError';
-  code: 'syntax' | 'cardCount' | 'duplicateCard' | 'badTrick' | 'badArgument' | 'io' | 'internal' | string;
+  code: 'syntax' | 'cardCount' | 'duplicateCard' | 'badTrick' | 'badArgument' | 'io' | 'corruptData' | 'notFound' | 'cancelled' | 'internal' | string;
 }
 
 /** One Solver of the library: synchronous calls; its table is reused from call to call. */

@@ -19,7 +19,8 @@ export { DdtbWorker, ddTablesParallel } from './worker-client.js';
 
 // A bad argument or position. `message` names the call, the argument and the
 // place ("ddTable: deal: hand 2 (East), character 5: ..."); `code` is one of
-// "syntax", "cardCount", "duplicateCard", "badTrick", "badArgument", "io".
+// "syntax", "cardCount", "duplicateCard", "badTrick", "badArgument", "io",
+// "corruptData", "notFound" or "cancelled" (a progress callback stopped it).
 export class DdtbError extends Error {
   constructor(message, code = 'badArgument') {
     super(message);

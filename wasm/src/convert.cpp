@@ -22,6 +22,8 @@ const char* code_name(ErrorCode c) {
       return "corruptData";
     case ErrorCode::kNotFound:
       return "notFound";
+    case ErrorCode::kCancelled:
+      return "cancelled";
   }
   return "badArgument";
 }

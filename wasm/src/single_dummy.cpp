@@ -161,11 +161,11 @@ val single_dummy(const val& spec_value, const val& progress) {
   auto deals = sample_deals(*spec);
   if (!deals) return error_value(deals.error());
   AnalysisOptions options;
-  if (progress.typeOf().as<std::string>() == "function")
-    options.progress = [&](int done, int total) {
-      const val r = progress(done, total);
-      return r.isUndefined() || r.isNull() || r.as<bool>();
-    };
+  auto report = [&](int done, int total) {
+    const val r = progress(done, total);
+    return r.isUndefined() || r.isNull() || r.as<bool>();
+  };
+  if (progress.typeOf().as<std::string>() == "function") set_progress(options, report);
   val out = val::object();
   out.set("samples", spec->samples);
   out.set("seed", static_cast<double>(spec->seed));
