@@ -31,24 +31,33 @@ static_assert(offsetof(OlderSolverOptions, tt_max_memory_bytes) ==
               offsetof(SolverOptions, tt_max_memory_bytes));
 static_assert(sizeof(OlderSolverOptions) < sizeof(SolverOptions));
 
-// An older program's struct, followed by bytes that would read as
-// non-default values of the newer fields (false flags) if the library read
-// them: the storage of the caller's next variable, say.
-struct OlderCaller {
-  alignas(SolverOptions) unsigned char bytes[sizeof(SolverOptions)];
-  OlderSolverOptions* options;
-  OlderCaller() {
-    std::memset(bytes, 0, sizeof bytes);
-    options = new (bytes) OlderSolverOptions;
+// An older program's struct of type Older where the library expects a
+// Current, followed by `fill` bytes: what the library would read past the
+// older struct's end if it read there (the storage of the caller's next
+// variable, say).
+template <class Older, class Current>
+struct OlderCall {
+  alignas(Current) unsigned char bytes[sizeof(Current)];
+  Older* older;
+  explicit OlderCall(unsigned char fill) {
+    std::memset(bytes, fill, sizeof bytes);
+    older = new (bytes) Older;
   }
+  ~OlderCall() { older->~Older(); }
   // What the library receives: the address of the older struct.
-  const SolverOptions& as_given() const { return *reinterpret_cast<const SolverOptions*>(bytes); }
+  const Current& as_given() const { return *reinterpret_cast<const Current*>(bytes); }
+};
+
+// An older SolverOptions followed by zeros, which would read as non-default
+// values of the newer fields (false flags).
+struct OlderCaller : OlderCall<OlderSolverOptions, SolverOptions> {
+  OlderCaller() : OlderCall(0) {}
 };
 
 TEST(OptionsAbi, OlderLayoutGetsDefaultsForNewerFields) {
   OlderCaller caller;
-  caller.options->tt_memory_bytes = std::size_t{4} << 20;
-  caller.options->tt_max_memory_bytes = std::size_t{8} << 20;
+  caller.older->tt_memory_bytes = std::size_t{4} << 20;
+  caller.older->tt_max_memory_bytes = std::size_t{8} << 20;
   const Solver solver(caller.as_given());
   const SolverOptions& o = solver.options();
   // Its own fields are read ...
@@ -138,21 +147,9 @@ TEST(OptionsAbi, ReaderSkipsFieldsPastTheGivenSize) {
 
 // --- the single-dummy structs (include/ddtb/single_dummy.hpp) -------------
 
-// An older program's struct of type Older where the library expects a
-// Current, followed by bytes 0xff: what the library would read past the
-// older struct's end (an impossible hand, a wild pointer, a broken
-// std::function) if it read there.
-template <class Older, class Current>
-struct OlderCall {
-  alignas(Current) unsigned char bytes[sizeof(Current)];
-  Older* older;
-  OlderCall() {
-    std::memset(bytes, 0xff, sizeof bytes);
-    older = new (bytes) Older;
-  }
-  ~OlderCall() { older->~Older(); }
-  const Current& as_given() const { return *reinterpret_cast<const Current*>(bytes); }
-};
+// Past the older struct's end, bytes 0xff: an impossible hand, a wild
+// pointer, a wild function if the library read them.
+constexpr unsigned char kWild = 0xff;
 
 // DealSpec as an older header could have declared it: the number of samples
 // and the seed, no limits, threads or hands.
@@ -165,7 +162,7 @@ static_assert(offsetof(OlderDealSpec, seed) == offsetof(DealSpec, seed));
 static_assert(sizeof(OlderDealSpec) < sizeof(DealSpec));
 
 TEST(OptionsAbi, OlderDealSpecDrawsAsTheDefaults) {
-  OlderCall<OlderDealSpec, DealSpec> call;
+  OlderCall<OlderDealSpec, DealSpec> call(kWild);
   call.older->samples = 6;
   call.older->seed = 5;
   const auto deals = sample_deals(call.as_given());
@@ -193,7 +190,7 @@ TEST(OptionsAbi, OlderAnalysisOptionsAnalyseAsTheDefaults) {
   spec.hands[0].holds = *parse_pbn_hand("AKQ2.K5.AJ72.Q84");
   const auto deals = sample_deals(spec);
   ASSERT_TRUE(deals) << deals.error().message;
-  OlderCall<OlderAnalysisOptions, AnalysisOptions> call;
+  OlderCall<OlderAnalysisOptions, AnalysisOptions> call(kWild);
   call.older->threads = 2;
   const auto odds = analyse_contracts(*deals, 0x11, 0x5, Vulnerability::None, call.as_given());
   ASSERT_TRUE(odds) << odds.error().message;

@@ -104,17 +104,21 @@ void play_on(Position p, Bytes& in) {
   }
 }
 
+// An error of the deal reader: one of its documented codes, with a message.
+void check_reader_error(const Error& e) {
+  DDTB_FUZZ_CHECK(e.code == ErrorCode::kSyntax || e.code == ErrorCode::kCardCount ||
+                      e.code == ErrorCode::kDuplicateCard,
+                  "unexpected error code: " + e.message);
+  DDTB_FUZZ_CHECK(!e.message.empty(), "an error without a message");
+}
+
 // parse_partial_deal on the same text: the same reader with hidden hands
 // allowed. What it accepts has disjoint hands of at most 13 cards, and a
 // deal parse_pbn_deal accepts reads as the same hands.
 void check_partial(std::string_view text, const Expected<Deal>& deal) {
   const auto partial = parse_partial_deal(text);
   if (!partial) {
-    const ErrorCode code = partial.error().code;
-    DDTB_FUZZ_CHECK(code == ErrorCode::kSyntax || code == ErrorCode::kCardCount ||
-                        code == ErrorCode::kDuplicateCard,
-                    "unexpected error code (partial deal): " + partial.error().message);
-    DDTB_FUZZ_CHECK(!partial.error().message.empty(), "an error without a message");
+    check_reader_error(partial.error());
     DDTB_FUZZ_CHECK(!deal, "a deal read whole but not as a partial deal");
     return;
   }
@@ -132,11 +136,7 @@ void text_mode(std::string_view text, Bytes& rest) {
   const Expected<Deal> deal = parse_pbn_deal(text);
   check_partial(text, deal);
   if (!deal) {
-    const ErrorCode code = deal.error().code;
-    DDTB_FUZZ_CHECK(code == ErrorCode::kSyntax || code == ErrorCode::kCardCount ||
-                        code == ErrorCode::kDuplicateCard,
-                    "unexpected error code: " + deal.error().message);
-    DDTB_FUZZ_CHECK(!deal.error().message.empty(), "an error without a message");
+    check_reader_error(deal.error());
     return;
   }
   const int n = deal->tricks_left();
