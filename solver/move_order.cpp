@@ -103,7 +103,8 @@ LeadSuit lead_suit_info(W wt, const Hands& H, const TrickView& t, int s, bool ca
   // The opponents hold the top card, we the next two: knocking it out sets
   // up both of ours.
   const Bits ours = L.my | L.pds, rest = all & ~L.top & ~L.second;
-  if ((L.opp & L.top) && (ours & L.second) && (ours & top_bit(rest))) L.suit_w += wt->knock_out;
+  if (rest && (L.opp & L.top) && (ours & L.second) && (ours & top_bit(rest)))
+    L.suit_w += wt->knock_out;
   // Partner's tenace over LHO (AQ over the K): lead toward it, the finesse works.
   if (rest && (L.lhos & L.second) && (L.pds & L.top) && (L.pds & top_bit(rest)))
     L.suit_w += wt->toward_tenace;
@@ -211,7 +212,7 @@ int follow_weight(W wt, const Hands& H, const TrickView& t, const LaterOpponents
       // spend it (beats his second card), but no higher.
       if (t.pos == 2) {
         const Bits fourth = H.suit((t.leader + 3) & 3, t.lead_suit);
-        const Bits rest = fourth & ~top_bit(fourth);
+        const Bits rest = fourth ? fourth & ~top_bit(fourth) : 0;  // top_bit(0) is undefined
         if (rest && card > top_index(rest)) w += wt->force_top;
       }
     }
