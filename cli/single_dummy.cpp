@@ -190,6 +190,72 @@ Expected<DealSpec> make_spec(const std::optional<std::string>& deal, const Singl
 
 namespace {
 
+// The lead analysis as text or JSON: `header` heads the text; `board` (or
+// "") and the spec's seed and deal go into the JSON.
+void print_leads(std::ostream& out, const LeadAnalysis& r, const ddtb::Contract& lead,
+                 const std::string& board, const DealSpec& spec, const std::string& header,
+                 bool json) {
+  const std::string contract =
+      std::to_string(lead.level) + to_string(lead.strain) + " by " + to_string(*lead.declarer);
+  if (json) {
+    out << "{" << (board.empty() ? "" : "\"board\":" + json_string(board) + ",")
+        << "\"samples\":" << r.samples << ",\"seed\":" << spec.seed
+        << ",\"deal\":" << json_string(spec_deal_text(spec))
+        << ",\"contract\":" << json_string(contract)
+        << ",\"leader\":" << json_string(to_string(r.leader)) << ",\"leads\":[";
+    for (std::size_t i = 0; i < r.leads.size(); ++i) {
+      const LeadOdds& l = r.leads[i];
+      out << (i ? "," : "") << "{\"card\":" << json_string(card_text(l.card, l.equals))
+          << ",\"defence_tricks\":" << json_estimate(l.defence_tricks)
+          << ",\"sets\":" << json_estimate(l.sets) << "}";
+    }
+    out << "]}\n";
+  } else {
+    out << header << "\n"
+        << contract << ", " << to_string(r.leader)
+        << " leads: defence tricks (± standard error) and the chance to set (%, ± standard "
+           "error)\n";
+    for (const LeadOdds& l : r.leads) {
+      const std::string card = card_text(l.card, l.equals);
+      out << "  " << card << std::string(card.size() < 8 ? 8 - card.size() : 1, ' ')
+          << plus_minus(l.defence_tricks, 2) << "  "
+          << plus_minus(Estimate{100 * l.sets.value, 100 * l.sets.error}, 1) << "\n";
+    }
+  }
+}
+
+// The contract analysis as print_leads prints the leads.
+void print_contracts(std::ostream& out, const ContractAnalysis& r, const std::string& board,
+                     const DealSpec& spec, const std::string& header, bool json) {
+  if (json) {
+    out << "{" << (board.empty() ? "" : "\"board\":" + json_string(board) + ",")
+        << "\"samples\":" << r.samples << ",\"seed\":" << spec.seed
+        << ",\"deal\":" << json_string(spec_deal_text(spec)) << ",\"contracts\":[";
+    for (std::size_t i = 0; i < r.contracts.size(); ++i) {
+      const ContractOdds& c = r.contracts[i];
+      out << (i ? "," : "") << "{\"strain\":" << json_string(to_string(c.strain))
+          << ",\"declarer\":" << json_string(to_string(c.declarer)) << ",\"tricks\":[";
+      for (int t = 0; t < 14; ++t) out << (t ? "," : "") << c.tricks[t];
+      out << "],\"mean_tricks\":" << json_estimate(c.mean_tricks) << ",\"makes\":[";
+      for (int l = 1; l <= 7; ++l) out << (l > 1 ? "," : "") << json_estimate(c.makes[l]);
+      out << "],\"score\":[";
+      for (int l = 1; l <= 7; ++l) out << (l > 1 ? "," : "") << json_estimate(c.score[l]);
+      out << "]}";
+    }
+    out << "]}\n";
+  } else {
+    out << header << "\nmean tricks (± standard error) and the chance to make each level (%):\n"
+        << "                           1     2     3     4     5     6     7\n";
+    for (const ContractOdds& c : r.contracts) {
+      const std::string name = to_string(c.strain) + " " + to_string(c.declarer);
+      out << (name.size() < 5 ? std::string(5 - name.size(), ' ') : "") << name << "  "
+          << plus_minus(c.mean_tricks, 2) << "  ";
+      for (int l = 1; l <= 7; ++l) out << ' ' << percent(c.makes[l]);
+      out << '\n';
+    }
+  }
+}
+
 // One analysis: of `deal` (nullopt: --known alone) under the options'
 // constraints, printed with `board` (a PBN file's [Board], or empty) first.
 // The exit status: 0, 1 when this deal cannot be analysed (reported), 2 for
@@ -244,33 +310,7 @@ int analyse_deal(const std::optional<std::string>& deal, const std::string& boar
       std::cerr << "ddsolve: " << r.error().message << '\n';
       return 1;
     }
-    const std::string contract =
-        std::to_string(lead->level) + to_string(lead->strain) + " by " + to_string(*lead->declarer);
-    if (json) {
-      out << "{" << (board.empty() ? "" : "\"board\":" + json_string(board) + ",")
-          << "\"samples\":" << r->samples << ",\"seed\":" << spec->seed
-          << ",\"deal\":" << json_string(spec_deal_text(*spec))
-          << ",\"contract\":" << json_string(contract)
-          << ",\"leader\":" << json_string(to_string(r->leader)) << ",\"leads\":[";
-      for (std::size_t i = 0; i < r->leads.size(); ++i) {
-        const LeadOdds& l = r->leads[i];
-        out << (i ? "," : "") << "{\"card\":" << json_string(card_text(l.card, l.equals))
-            << ",\"defence_tricks\":" << json_estimate(l.defence_tricks)
-            << ",\"sets\":" << json_estimate(l.sets) << "}";
-      }
-      out << "]}\n";
-    } else {
-      out << header << "\n"
-          << contract << ", " << to_string(r->leader)
-          << " leads: defence tricks (± standard error) and the chance to set (%, ± standard "
-             "error)\n";
-      for (const LeadOdds& l : r->leads) {
-        const std::string card = card_text(l.card, l.equals);
-        out << "  " << card << std::string(card.size() < 8 ? 8 - card.size() : 1, ' ')
-            << plus_minus(l.defence_tricks, 2) << "  "
-            << plus_minus(Estimate{100 * l.sets.value, 100 * l.sets.error}, 1) << "\n";
-      }
-    }
+    print_leads(out, *r, *lead, board, *spec, header, json);
   } else {
     auto r = analyse_contracts(*deals, options.request.strains, options.request.declarers, vul, ao);
     bar.finish();
@@ -278,33 +318,7 @@ int analyse_deal(const std::optional<std::string>& deal, const std::string& boar
       std::cerr << "ddsolve: " << r.error().message << '\n';
       return 1;
     }
-    if (json) {
-      out << "{" << (board.empty() ? "" : "\"board\":" + json_string(board) + ",")
-          << "\"samples\":" << r->samples << ",\"seed\":" << spec->seed
-          << ",\"deal\":" << json_string(spec_deal_text(*spec)) << ",\"contracts\":[";
-      for (std::size_t i = 0; i < r->contracts.size(); ++i) {
-        const ContractOdds& c = r->contracts[i];
-        out << (i ? "," : "") << "{\"strain\":" << json_string(to_string(c.strain))
-            << ",\"declarer\":" << json_string(to_string(c.declarer)) << ",\"tricks\":[";
-        for (int t = 0; t < 14; ++t) out << (t ? "," : "") << c.tricks[t];
-        out << "],\"mean_tricks\":" << json_estimate(c.mean_tricks) << ",\"makes\":[";
-        for (int l = 1; l <= 7; ++l) out << (l > 1 ? "," : "") << json_estimate(c.makes[l]);
-        out << "],\"score\":[";
-        for (int l = 1; l <= 7; ++l) out << (l > 1 ? "," : "") << json_estimate(c.score[l]);
-        out << "]}";
-      }
-      out << "]}\n";
-    } else {
-      out << header << "\nmean tricks (± standard error) and the chance to make each level (%):\n"
-          << "                           1     2     3     4     5     6     7\n";
-      for (const ContractOdds& c : r->contracts) {
-        const std::string name = to_string(c.strain) + " " + to_string(c.declarer);
-        out << (name.size() < 5 ? std::string(5 - name.size(), ' ') : "") << name << "  "
-            << plus_minus(c.mean_tricks, 2) << "  ";
-        for (int l = 1; l <= 7; ++l) out << ' ' << percent(c.makes[l]);
-        out << '\n';
-      }
-    }
+    print_contracts(out, *r, board, *spec, header, json);
   }
   std::cout << out.str();
   return 0;
