@@ -37,15 +37,22 @@ Deal deal(const char* pbn) {
 
 // Expects `text` to be rejected with `code` and a message containing every
 // string of `parts`.
-void expect_pbn_error(std::string_view text, ErrorCode code,
-                      std::initializer_list<std::string> parts) {
+// `parse` refuses `text` with `code` and a message holding every part.
+template <class Parse>
+void expect_error(Parse parse, std::string_view text, ErrorCode code,
+                  std::initializer_list<std::string> parts) {
   SCOPED_TRACE(std::string("\"") + std::string(text) + "\"");
-  const auto d = parse_pbn_deal(text);
+  const auto d = parse(text);
   ASSERT_FALSE(d.has_value());
   EXPECT_EQ(d.error().code, code) << d.error().message;
   for (const std::string& p : parts)
     EXPECT_NE(d.error().message.find(p), std::string::npos)
         << "message \"" << d.error().message << "\" lacks \"" << p << "\"";
+}
+
+void expect_pbn_error(std::string_view text, ErrorCode code,
+                      std::initializer_list<std::string> parts) {
+  expect_error(parse_pbn_deal, text, code, parts);
 }
 
 // --- parse_pbn_deal: accepted forms --------------------------------------
@@ -181,13 +188,7 @@ TEST(ParsePbnDealErrors, UnknownHand) {
 
 void expect_partial_error(std::string_view text, ErrorCode code,
                           std::initializer_list<std::string> parts) {
-  SCOPED_TRACE(std::string("\"") + std::string(text) + "\"");
-  const auto d = parse_partial_deal(text);
-  ASSERT_FALSE(d.has_value());
-  EXPECT_EQ(d.error().code, code) << d.error().message;
-  for (const std::string& p : parts)
-    EXPECT_NE(d.error().message.find(p), std::string::npos)
-        << "message \"" << d.error().message << "\" lacks \"" << p << "\"";
+  expect_error(parse_partial_deal, text, code, parts);
 }
 
 TEST(ParsePartialDeal, HiddenAndPartlyKnownHands) {
