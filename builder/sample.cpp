@@ -154,21 +154,19 @@ void summarize(SampleClass& c, const std::vector<std::vector<std::uint8_t>>& enc
   c.file_bytes = c.raw_bytes.mean * p * c.zstd_ratio;
 }
 
-}  // namespace
+// A task builds one sampled partition (`run` false) or one chunk run: row
+// `row` of class `cls`.
+struct SampleTask {
+  std::size_t cls;
+  std::size_t row;
+  bool run;
+};
 
-Expected<SampleReport> run_sample(const SampleOptions& o, const SampleProgress& progress) {
-  SampleReport report;
-  report.tricks = o.tricks;
-  const auto t0 = std::chrono::steady_clock::now();
-  Rng rng(o.seed);
-  // A task builds one sampled partition (run < 0) or one chunk run.
-  struct Task {
-    std::size_t cls;
-    std::size_t row;
-    bool run;
-  };
-  std::vector<Task> tasks;
-  std::vector<std::vector<ShapeKey>> shapes;
+// The classes' sampled partitions and chunk runs, drawn from `rng`, into
+// `report`; the tasks that build them; each class's shapes in `shapes`.
+std::vector<SampleTask> plan_sample(const SampleOptions& o, Rng& rng, SampleReport& report,
+                                    std::vector<std::vector<ShapeKey>>& shapes) {
+  std::vector<SampleTask> tasks;
   for (int kc = 0; kc < 2; ++kc) {
     if (!(kc == 0 ? o.no_trump : o.trump)) continue;
     SampleClass c;
@@ -199,10 +197,15 @@ Expected<SampleReport> run_sample(const SampleOptions& o, const SampleProgress& 
     }
     report.classes.push_back(std::move(c));
   }
-  // Only the partitions of the layer below that the sample reaches by one
-  // trick are decoded (successor_shapes.hpp): the layer below a 24-card
-  // sample does not fit in memory whole.
-  LowerMask mask(o.tricks - 1);
+  return tasks;
+}
+
+// The partitions of the layer below that the sample reaches by one trick
+// (successor_shapes.hpp): only those are decoded, since the layer below a
+// 24-card sample does not fit in memory whole.
+LowerMask lower_mask_of(const SampleReport& report,
+                        const std::vector<std::vector<ShapeKey>>& shapes) {
+  LowerMask mask(report.tricks - 1);
   for (std::size_t c = 0; c < report.classes.size(); ++c) {
     const SampleClass& sc = report.classes[c];
     for (const SampleRow& r : sc.rows) mark_successors(sc.klass, r.shape, mask);
@@ -211,6 +214,52 @@ Expected<SampleReport> run_sample(const SampleOptions& o, const SampleProgress& 
            i < std::min<std::uint64_t>(run.first + kRunMaxPartitions, sc.partitions); ++i)
         mark_successors(sc.klass, shapes[c][i], mask);
   }
+  return mask;
+}
+
+// Builds a sampled partition: its row's figures, its sets encoded in `bytes`.
+void build_row(PartitionBuilder& builder, SampleRow& r, std::vector<std::uint8_t>& bytes) {
+  PartitionStats st;
+  const double cpu0 = thread_cpu_seconds();
+  const std::vector<TbSet> sets = builder.build(r.klass, r.shape, st);
+  r.cpu_seconds = thread_cpu_seconds() - cpu0;
+  r.evaluated = st.evaluated;
+  r.sets = st.sets;
+  r.compacted = st.compacted;
+  encode_sets(sets, bytes);
+  r.raw_bytes = bytes.size();
+}
+
+// Builds a chunk run: one chunk laid out as the table writer lays it out
+// (set count, byte length, sets per partition), ending where the writer
+// would. `index` follows the partition being built (for the error of a gap).
+void build_run(PartitionBuilder& builder, const SampleClass& c,
+               const std::vector<ShapeKey>& layer_shapes, int tricks, ChunkRun& run,
+               std::uint32_t& index) {
+  std::vector<std::uint8_t> chunk, encoded;
+  const std::uint64_t end = std::min<std::uint64_t>(run.first + kRunMaxPartitions, c.partitions);
+  for (index = run.first; index < end && chunk.size() < kChunkTargetBytes; ++index) {
+    PartitionStats st;
+    const std::vector<TbSet> sets = builder.build(c.klass, layer_shapes[index], st);
+    encoded.clear();
+    encode_sets(sets, encoded);
+    append_partition(chunk, sets.size(), encoded);
+    ++run.partitions;
+  }
+  run.raw_bytes = chunk.size();
+  run.stored_bytes = stored_size(chunk, table_zstd_level(tricks));
+}
+
+}  // namespace
+
+Expected<SampleReport> run_sample(const SampleOptions& o, const SampleProgress& progress) {
+  SampleReport report;
+  report.tricks = o.tricks;
+  const auto t0 = std::chrono::steady_clock::now();
+  Rng rng(o.seed);
+  std::vector<std::vector<ShapeKey>> shapes;
+  const std::vector<SampleTask> tasks = plan_sample(o, rng, report, shapes);
+  LowerMask mask = lower_mask_of(report, shapes);
   auto lower = load_layers(o.tables, o.tricks - 1, &mask.keep);
   if (!lower) return lower.error();
   for (int kc = 0; kc < 2; ++kc) {
@@ -231,40 +280,15 @@ Expected<SampleReport> run_sample(const SampleOptions& o, const SampleProgress& 
     return std::make_unique<PartitionBuilder>(lower->lower(), kSampleTtBytes);
   };
   const auto run_task = [&](std::size_t t, std::unique_ptr<PartitionBuilder>& builder) {
-    SampleClass& c = report.classes[tasks[t].cls];
-    const std::vector<ShapeKey>& layer_shapes = shapes[tasks[t].cls];
+    const SampleTask& task = tasks[t];
+    SampleClass& c = report.classes[task.cls];
     std::uint32_t index = 0;
     try {
-      if (!tasks[t].run) {
-        SampleRow& r = c.rows[tasks[t].row];
-        index = r.index;
-        PartitionStats st;
-        const double cpu0 = thread_cpu_seconds();
-        const std::vector<TbSet> sets = builder->build(r.klass, r.shape, st);
-        r.cpu_seconds = thread_cpu_seconds() - cpu0;
-        r.evaluated = st.evaluated;
-        r.sets = st.sets;
-        r.compacted = st.compacted;
-        std::vector<std::uint8_t>& bytes = encoded[tasks[t].cls][tasks[t].row];
-        encode_sets(sets, bytes);
-        r.raw_bytes = bytes.size();
+      if (!task.run) {
+        index = c.rows[task.row].index;
+        build_row(*builder, c.rows[task.row], encoded[task.cls][task.row]);
       } else {
-        ChunkRun& run = c.runs[tasks[t].row];
-        // One chunk laid out as the table writer lays it out (set count,
-        // byte length, sets per partition), ending where the writer would.
-        std::vector<std::uint8_t> chunk, encoded;
-        const std::uint64_t end =
-            std::min<std::uint64_t>(run.first + kRunMaxPartitions, c.partitions);
-        for (index = run.first; index < end && chunk.size() < kChunkTargetBytes; ++index) {
-          PartitionStats st;
-          const std::vector<TbSet> sets = builder->build(c.klass, layer_shapes[index], st);
-          encoded.clear();
-          encode_sets(sets, encoded);
-          append_partition(chunk, sets.size(), encoded);
-          ++run.partitions;
-        }
-        run.raw_bytes = chunk.size();
-        run.stored_bytes = stored_size(chunk, table_zstd_level(o.tricks));
+        build_run(*builder, c, shapes[task.cls], o.tricks, c.runs[task.row], index);
       }
     } catch (const GapError& e) {
       throw GapError("partition " + std::to_string(index) + ": " + e.what());
