@@ -16,8 +16,8 @@ namespace ddtb::detail {
 // body(i, solver) for every deal index i < deals.size(), on
 // options.threads threads (each with a Solver of *options.solver, or the
 // defaults), options.progress after each deal from one thread at a time;
-// `options` read as the caller's struct_size allows (docs/USAGE.md, "ABI"). False when
-// the progress callback stopped it (bodies already running finish; no
+// `options` read as far as the caller's struct_size goes (docs/USAGE.md,
+// "ABI"). False when the progress callback stopped it (bodies already running finish; no
 // others start). Alike deals (the same suit lengths in every hand) are
 // solved one after another, so that one deal's table entries (keyed by
 // suit lengths) serve the next; the results do not depend on the order.

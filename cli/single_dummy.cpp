@@ -190,6 +190,14 @@ Expected<DealSpec> make_spec(const std::optional<std::string>& deal, const Singl
 
 namespace {
 
+// The start of an analysis's JSON object: the board (when there is one),
+// the samples, the seed and the deal.
+void json_head(std::ostream& out, const std::string& board, int samples, const DealSpec& spec) {
+  out << "{" << (board.empty() ? "" : "\"board\":" + json_string(board) + ",")
+      << "\"samples\":" << samples << ",\"seed\":" << spec.seed
+      << ",\"deal\":" << json_string(spec_deal_text(spec));
+}
+
 // The lead analysis as text or JSON: `header` heads the text; `board` (or
 // "") and the spec's seed and deal go into the JSON.
 void print_leads(std::ostream& out, const LeadAnalysis& r, const ddtb::Contract& lead,
@@ -198,10 +206,8 @@ void print_leads(std::ostream& out, const LeadAnalysis& r, const ddtb::Contract&
   const std::string contract =
       std::to_string(lead.level) + to_string(lead.strain) + " by " + to_string(*lead.declarer);
   if (json) {
-    out << "{" << (board.empty() ? "" : "\"board\":" + json_string(board) + ",")
-        << "\"samples\":" << r.samples << ",\"seed\":" << spec.seed
-        << ",\"deal\":" << json_string(spec_deal_text(spec))
-        << ",\"contract\":" << json_string(contract)
+    json_head(out, board, r.samples, spec);
+    out << ",\"contract\":" << json_string(contract)
         << ",\"leader\":" << json_string(to_string(r.leader)) << ",\"leads\":[";
     for (std::size_t i = 0; i < r.leads.size(); ++i) {
       const LeadOdds& l = r.leads[i];
@@ -228,9 +234,8 @@ void print_leads(std::ostream& out, const LeadAnalysis& r, const ddtb::Contract&
 void print_contracts(std::ostream& out, const ContractAnalysis& r, const std::string& board,
                      const DealSpec& spec, const std::string& header, bool json) {
   if (json) {
-    out << "{" << (board.empty() ? "" : "\"board\":" + json_string(board) + ",")
-        << "\"samples\":" << r.samples << ",\"seed\":" << spec.seed
-        << ",\"deal\":" << json_string(spec_deal_text(spec)) << ",\"contracts\":[";
+    json_head(out, board, r.samples, spec);
+    out << ",\"contracts\":[";
     for (std::size_t i = 0; i < r.contracts.size(); ++i) {
       const ContractOdds& c = r.contracts[i];
       out << (i ? "," : "") << "{\"strain\":" << json_string(to_string(c.strain))

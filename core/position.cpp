@@ -157,9 +157,9 @@ Expected<std::array<CardSet, 4>> parse_deal_hands(std::string_view text, bool hi
       ++h;
       continue;
     }
-    const Seat at = first;
-    auto hand = parse_hand_at(text, i, label + ", ", owner, h,
-                              [&](int other) { return hand_label(other, next_seat(at, other)); });
+    auto hand = parse_hand_at(text, i, label + ", ", owner, h, [&](int other) {
+      return hand_label(other, next_seat(first, other));
+    });
     if (!hand) return hand.error();
     hands[to_int(seat)] = *hand;
     ++h;
