@@ -54,8 +54,9 @@ std::string parse_shard(const std::string& text, int& shard, int& shards) {
 void print_shard_done(const BuildSettings& s, const Round& round, double wall) {
   std::printf(
       "shard %d/%d done in %.1f s wall; when every shard is done: ddtb-build merge %s "
-      "--cards %d%s\n",
+      "--cards %d%s%s\n",
       s.shard, s.shards, wall, s.out.c_str(), 4 * round.tricks,
+      s.classes.all() ? "" : (" --strains " + s.classes.name()).c_str(),
       s.bounds && !round.bounds && round.tricks >= 3
           ? ", then run the shards again for the bound layers derived from them"
           : "");
@@ -70,6 +71,7 @@ void add_build_options(CLI::App& command, BuildArgs& args, bool with_shard) {
   command.add_option("--unit-size", args.unit_size);
   if (with_shard) command.add_option("--shard", args.shard);
   command.add_option("--store", args.store);
+  command.add_option("--strains", args.strains);
   command.add_flag("--no-bounds", args.no_bounds);
   command.add_flag("--quiet", args.quiet);
 }
@@ -118,6 +120,8 @@ Expected<BuildSettings> check_build(const BuildArgs& args) {
     s.zstd_level = WriteOptions::kPacked;  // the default tables
   else if (!store_level(args.store, s.zstd_level))
     return usage("--store needs auto, raw, zstd or packed");
+  if (!args.strains.empty() && !StrainClasses::parse(args.strains, s.classes))
+    return usage("--strains needs nt, trump or all");
   s.bounds = !args.no_bounds;
   s.quiet = args.quiet;
   return s;
@@ -132,10 +136,11 @@ Expected<void> make_out_dir(const std::string& out) {
 }
 
 Expected<void> build_layers(const BuildSettings& s) {
-  const Plan plan = make_plan(s.out, s.cards / 4, s.bounds, s.unit_size);
+  const Plan plan = make_plan(s.out, s.cards / 4, s.bounds, s.unit_size, s.classes);
   const bool shard_run = s.shards > 0;
   if (shard_run && !plan.first_round()) {
-    std::printf("every layer up to %d cards is in %s: nothing to build\n", s.cards, s.out.c_str());
+    std::printf("every %slayer up to %d cards is in %s: nothing to build\n",
+                s.classes.all() ? "" : (s.classes.name() + " ").c_str(), s.cards, s.out.c_str());
     return {};
   }
   // A shard's run is party `shard` of `shards` that does not merge; a plain

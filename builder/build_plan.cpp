@@ -18,16 +18,19 @@ bool layer_present(const std::string& dir, int tricks, StrainClass klass, int bo
   return ::access((dir + "/" + layer_file_name(tricks, klass, bound)).c_str(), F_OK) == 0;
 }
 
-Plan make_plan(const std::string& dir, int tricks, bool bounds, std::uint32_t unit_size) {
+Plan make_plan(const std::string& dir, int tricks, bool bounds, std::uint32_t unit_size,
+               StrainClasses classes) {
   Plan plan;
   plan.dir = dir;
   plan.tricks = tricks;
   plan.bounds = bounds;
+  plan.classes = classes;
   for (int t = 1; t <= tricks; ++t) {
     CardCountPlan& count = plan.counts.emplace_back();
     count.tricks = t;
+    count.classes = t < tricks ? classes.built_on() : classes;
     Round exact{t, false, {}}, bound{t, true, {}};
-    for (auto [k, b] : layers_of(t, bounds)) {
+    for (auto [k, b] : layers_of(t, bounds, count.classes)) {
       LayerJob job = make_job(dir, t, k, 0, unit_size, b);
       if (layer_present(dir, t, k, b))
         count.present.push_back(std::move(job));

@@ -30,6 +30,7 @@ struct Round {
 
 struct CardCountPlan {
   int tricks = 0;
+  StrainClasses classes;          // the classes built at this card count
   std::vector<LayerJob> present;  // layers already in the directory
   std::vector<Round> rounds;      // none when every layer is present
 };
@@ -38,14 +39,18 @@ struct Plan {
   std::string dir;
   int tricks = 0;                     // the target: 4 * tricks cards
   bool bounds = true;                 // bound layers are built too
+  StrainClasses classes;              // the classes built (--strains)
   std::vector<CardCountPlan> counts;  // 1 .. tricks tricks
   // The first round to build, or nullptr when every layer is present.
   const Round* first_round() const;
 };
 
-// The plan of a build of every layer up to `tricks` tricks into `dir`, with
-// units of `unit_size` partitions.
-Plan make_plan(const std::string& dir, int tricks, bool bounds, std::uint32_t unit_size);
+// The plan of a build of every layer of `classes` up to `tricks` tricks
+// into `dir`, with units of `unit_size` partitions. A build of the trump
+// class also builds the no-trump layers below its deepest card count, which
+// trump layers are built on.
+Plan make_plan(const std::string& dir, int tricks, bool bounds, std::uint32_t unit_size,
+               StrainClasses classes = {});
 
 // Whether the table file of the layer is in `dir`.
 bool layer_present(const std::string& dir, int tricks, StrainClass klass, int bound = 0);

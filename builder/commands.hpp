@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "builder/layer_job.hpp"
 #include "builder/layer_writer.hpp"
 #include "ddtb/expected.hpp"
 #include "tools/command_line.hpp"
@@ -17,7 +18,7 @@ namespace ddtb::detail::tb {
 
 // The build options ddtb-build build and ddtb-build-mpi share.
 struct BuildArgs {
-  std::string cards, out, threads, unit_size, shard, store;
+  std::string cards, out, threads, unit_size, shard, store, strains;
   bool no_bounds = false, quiet = false;
   bool install = false;  // build --install: the default tables, in the per-user directory
 };
@@ -34,6 +35,7 @@ struct BuildSettings {
   int shard = 0, shards = 0;  // shards 0: not a shard's run
   bool install = false;
   int zstd_level = WriteOptions::kTableLevel;  // --store
+  StrainClasses classes;                       // --strains
 };
 // The settings, or the usage error to report.
 Expected<BuildSettings> check_build(const BuildArgs& args);
@@ -50,7 +52,7 @@ inline constexpr int kDefaultInstallCards = 16;
 int run_install(const BuildSettings& s);
 
 struct MergeArgs {
-  std::string dir, cards, threads, store;
+  std::string dir, cards, threads, store, strains;
   bool keep_units = false;
 };
 struct VerifyArgs {

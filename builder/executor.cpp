@@ -73,7 +73,7 @@ Expected<void> execute(const Plan& plan, const ExecuteOptions& options, Party& p
     if (options.first_round_only && count.rounds.empty()) continue;
     if (auto checked = check_present(count, party, reporter); !checked) return checked;
     if (count.rounds.empty()) continue;
-    auto lower = load_layers(plan.dir, count.tricks - 1);
+    auto lower = load_layers(plan.dir, count.tricks - 1, nullptr, count.classes.built_on());
     if (!lower) return lower.error();
     for (const Round& round : count.rounds) {
       if (auto ran = run_round(round, *lower, options, party, reporter); !ran) return ran;

@@ -15,9 +15,11 @@ struct CommandHelp {
 constexpr std::array<CommandHelp, 6> kCommands{{
     {"build",
      R"(  ddtb-build build --cards N --out DIR [--threads T] [--shard i/M | --shard slurm]
-                   [--unit-size U] [--store auto|raw|zstd|packed] [--no-bounds] [--quiet]
+                   [--unit-size U] [--store auto|raw|zstd|packed] [--strains nt|trump|all]
+                   [--no-bounds] [--quiet]
   ddtb-build build --install [--cards N] [--threads T] [--unit-size U]
-                   [--store auto|raw|zstd|packed] [--no-bounds] [--quiet]
+                   [--store auto|raw|zstd|packed] [--strains nt|trump|all] [--no-bounds]
+                   [--quiet]
 )",
      R"(build   Builds every layer up to N cards (4, 8, 12, ...) that DIR lacks, no
         trump and trump, by setrograde analysis; each layer uses the one below
@@ -42,6 +44,16 @@ constexpr std::array<CommandHelp, 6> kCommands{{
                       needs it) or auto (default: raw up to 16 cards,
                       zstd from 20; see docs/USAGE.md for what each
                       costs at 20 cards)
+        --strains C   build the layers of one strain class only: nt (no
+                      trump: about a third of the sets, and where the
+                      search needs the tables most) or trump; default all.
+                      No-trump layers are built on the no-trump layers
+                      below alone; trump layers on both classes (a trump
+                      position whose last trump is played goes on in no
+                      trump), so trump also builds the no-trump layers
+                      below N cards. A directory may hold one class deeper
+                      than the other (info says what it holds); the solver
+                      probes each class where its layers are.
         --shard i/M   build only shard i (0 <= i < M) of the units of the
                       smallest card count missing from DIR, then stop; run
                       every shard (any order, any machines sharing DIR), then
@@ -57,10 +69,11 @@ constexpr std::array<CommandHelp, 6> kCommands{{
                       (rewritten in the current format if older).
         e.g. ddtb-build build --cards 12 --out tables
              ddtb-build build --install
+             ddtb-build build --install --cards 20 --strains nt
              ddtb-build build --cards 20 --out /shared/tb --shard 3/64
 )"},
     {"merge", R"(  ddtb-build merge DIR [--cards N] [--threads T] [--store auto|raw|zstd]
-                  [--keep-units]
+                  [--strains nt|trump|all] [--keep-units]
 )",
      R"(merge   Assembles the missing layers of the smallest card count missing from
         DIR (or of --cards N) from their unit files (bound layers when their
@@ -70,7 +83,8 @@ constexpr std::array<CommandHelp, 6> kCommands{{
         file or one built with other parameters (another layer below, builder
         version, unit size); exit status 1 then. --threads T: threads
         compressing the table's chunks (default: all cores; same bytes).
-        --store S: as for build.
+        --store S: as for build. --strains C: the classes the shards built
+        (as for build; default all).
         e.g. ddtb-build merge /shared/tb --cards 20
 )"},
     {"verify",
@@ -109,7 +123,8 @@ constexpr std::array<CommandHelp, 6> kCommands{{
      R"(info    Prints each table's layer, partitions, sets, bytes, states per byte
         and build parameters; for a layer being built (its units, no table
         yet), the units done and their share of the layer's canonical
-        states (the build does the heaviest units first).
+        states (the build does the heaviest units first); last, the card
+        counts each strain class has layers of.
         e.g. ddtb-build info tables
 )"},
     {"repack", R"(  ddtb-build repack DIR [--store packed|auto|raw|zstd] [--threads T]

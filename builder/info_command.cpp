@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <set>
 
+#include "builder/build_plan.hpp"
 #include "builder/commands.hpp"
 #include "builder/layer_job.hpp"
 #include "builder/unit_file.hpp"
@@ -86,6 +87,48 @@ void print_units(const std::string& dir, int tricks, StrainClass k, int bound) {
                            : " ('ddtb-build build' resumes)");
 }
 
+// "4-20", "4, 12-16": the card counts of `tricks` (increasing).
+std::string cards_text(const std::vector<int>& tricks) {
+  std::string out;
+  for (std::size_t i = 0; i < tricks.size();) {
+    std::size_t j = i;
+    while (j + 1 < tricks.size() && tricks[j + 1] == tricks[j] + 1) ++j;
+    if (!out.empty()) out += ", ";
+    out += std::to_string(4 * tricks[i]);
+    if (j > i) out += "-" + std::to_string(4 * tricks[j]);
+    i = j + 1;
+  }
+  return out;
+}
+
+// What the directory holds per strain class: a directory may hold one
+// class deeper than the other (ddtb-build build --strains), and the solver
+// probes each class where its layers are.
+void print_classes(const std::string& dir) {
+  std::string line;
+  for (const StrainClass k : {StrainClass::kNoTrump, StrainClass::kTrump}) {
+    std::vector<int> exact, bounds;
+    for (int tricks = 1; tricks <= 13; ++tricks) {
+      if (layer_present(dir, tricks, k)) exact.push_back(tricks);
+      for (int b = 1; b <= tricks; ++b)
+        if (layer_present(dir, tricks, k, b)) {
+          bounds.push_back(tricks);
+          break;
+        }
+    }
+    const char* name = k == StrainClass::kTrump ? "trump" : "no-trump";
+    if (!line.empty()) line += "; ";
+    line += std::string(name) + ": ";
+    if (exact.empty() && bounds.empty()) {
+      line += std::string("none (the search solves ") + name + " positions alone)";
+      continue;
+    }
+    line += "layers of " + (exact.empty() ? std::string("no") : cards_text(exact)) + " cards";
+    if (!bounds.empty()) line += " (bound layers of " + cards_text(bounds) + " cards)";
+  }
+  std::printf("%s holds %s\n", dir.c_str(), line.c_str());
+}
+
 }  // namespace
 
 CLI::App* add_info(CLI::App& app, InfoArgs& args) {
@@ -119,6 +162,7 @@ int run_info(const InfoArgs& args, const tools::ToolText& text) {
     report_failure(dir + ": no table files");
     return tools::kExitUsage;
   }
+  print_classes(dir);
   return tools::kExitOk;
 }
 

@@ -125,7 +125,7 @@ Expected<void> replace_dir(const std::string& staging, const std::string& dir) {
 bool complete(const std::string& dir, const BuildSettings& s) {
   std::error_code ec;
   return fs::is_directory(dir, ec) && Tablebase::open(dir) &&
-         !make_plan(dir, s.cards / 4, s.bounds, s.unit_size).first_round();
+         !make_plan(dir, s.cards / 4, s.bounds, s.unit_size, s.classes).first_round();
 }
 
 // Whether a layer file of `dir` has an older format than a build writes,
@@ -164,13 +164,16 @@ Expected<void> install(BuildSettings s, const std::string& dir) {
   if (auto made = make_out_dir(staging); !made) return made;
   if (auto reused = reuse_layers(dir, staging); !reused) return reused;
   // Packed layers cannot be built on: when layers above them are asked
-  // for, they are built again (4 to 16 cards: about two CPU-minutes).
+  // for, those of the classes the build is built on are built again (4 to
+  // 16 cards: about two CPU-minutes); a no-trump build leaves the trump
+  // class's as they are.
   if (!complete(staging, s)) {
     std::vector<fs::path> packed;
     for (const fs::directory_entry& e : fs::directory_iterator(staging, ec)) {
       if (!is_layer_file_name(e.path().filename().string())) continue;
       auto file = LayerFile::open(e.path().string());
-      if (file && (*file)->packed()) packed.push_back(e.path());
+      if (file && (*file)->packed() && s.classes.built_on().has((*file)->header().klass))
+        packed.push_back(e.path());
     }
     for (const fs::path& p : packed)
       if (!fs::remove(p, ec)) return io_error(p.string(), ec);

@@ -174,7 +174,7 @@ class Layer {
 class LayerProbe final : public EndgameProbe {
  public:
   LayerProbe(const Layer* no_trump, const Layer* trump) : nt_(no_trump), trump_(trump) {}
-  int max_tricks() const override { return nt_ ? nt_->tricks() : 0; }
+  int max_tricks() const override { return nt_ ? nt_->tricks() : trump_ ? trump_->tricks() : 0; }
   bool probe(const std::array<Bits, 4>& hands, int leader, int trump,
              ProbeResult& out) const override;
 

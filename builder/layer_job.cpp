@@ -40,12 +40,30 @@ Expected<void> refuse_packed(const LayerFile& file, int tricks) {
 
 }  // namespace
 
+std::string StrainClasses::name() const {
+  return all() ? "all" : has(StrainClass::kTrump) ? "trump" : "nt";
+}
+
+bool StrainClasses::parse(const std::string& text, StrainClasses& out) {
+  if (text == "all")
+    out = StrainClasses{};
+  else if (text == "nt")
+    out = only(StrainClass::kNoTrump);
+  else if (text == "trump")
+    out = only(StrainClass::kTrump);
+  else
+    return false;
+  return true;
+}
+
 Expected<LoadedLayers> load_layers(const std::string& dir, int tricks,
-                                   const std::array<std::vector<char>, 2>* keep) {
+                                   const std::array<std::vector<char>, 2>* keep,
+                                   StrainClasses classes) {
   LoadedLayers out;
   out.tricks = tricks;
   if (tricks == 0) return out;
   for (int kc = 0; kc < 2; ++kc) {
+    if (!classes.has(static_cast<StrainClass>(kc))) continue;
     auto file = open_layer_file(dir, tricks, static_cast<StrainClass>(kc));
     if (!file) return file.error();
     if (auto refused = refuse_packed(**file, tricks); !refused) return refused.error();
@@ -57,10 +75,11 @@ Expected<LoadedLayers> load_layers(const std::string& dir, int tricks,
   return out;
 }
 
-Expected<std::uint64_t> lower_checksum(const std::string& dir, int tricks) {
+Expected<std::uint64_t> lower_checksum(const std::string& dir, int tricks, StrainClasses classes) {
   std::uint64_t sum = 0;
   if (tricks <= 1) return sum;
   for (int kc = 0; kc < 2; ++kc) {
+    if (!classes.built_on().has(static_cast<StrainClass>(kc))) continue;
     auto file = open_layer_file(dir, tricks - 1, static_cast<StrainClass>(kc));
     if (!file) return file.error();
     sum ^= (*file)->header().header_checksum;

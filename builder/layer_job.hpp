@@ -28,12 +28,32 @@ namespace ddtb::detail::tb {
 // loses little (see docs/SCALE.md for the time per partition).
 inline constexpr std::uint32_t kDefaultUnitSize = 256;
 
-// Both strain classes of one card count, read from a table directory: the
-// layer below a build.
+// The strain classes a build makes (ddtb-build build --strains): one bit
+// per StrainClass. A no-trump layer is built on the no-trump layer below
+// alone; a trump layer on both, since a trump position whose last trump is
+// played goes on in the no-trump class.
+struct StrainClasses {
+  unsigned bits = 3;  // both
+  static constexpr StrainClasses only(StrainClass k) { return {1u << static_cast<int>(k)}; }
+  constexpr bool has(StrainClass k) const { return (bits >> static_cast<int>(k) & 1) != 0; }
+  constexpr bool all() const { return bits == 3; }
+  // The classes of the layer below that layers of these classes are built on.
+  constexpr StrainClasses built_on() const {
+    return has(StrainClass::kTrump) ? StrainClasses{} : *this;
+  }
+  // "nt", "trump" or "all" (what --strains takes).
+  std::string name() const;
+  // Parses --strains; false when `text` is none of those words.
+  static bool parse(const std::string& text, StrainClasses& out);
+};
+
+// The strain classes of one card count read from a table directory: the
+// layer below a build (a class not read is nullptr).
 struct LoadedLayers {
   int tricks = 0;
   std::array<std::unique_ptr<Layer>, 2> layer;  // by StrainClass
-  // XOR of the two files' header checksums: the next layer's lower_checksum.
+  // XOR of the header checksums of the files read: the lower_checksum of a
+  // layer built on them (tablebase/FORMAT.md, "Header").
   std::uint64_t checksum = 0;
   LowerLayers lower() const { return {layer[0].get(), layer[1].get(), tricks}; }
 };
@@ -45,16 +65,20 @@ struct LoadedLayers {
 Expected<std::unique_ptr<LayerFile>> open_layer_file(const std::string& dir, int tricks,
                                                      StrainClass klass, int bound = 0);
 
-// Loads and decodes both classes of `tricks` tricks from `dir` (tricks 0:
+// Loads and decodes the `classes` of `tricks` tricks from `dir` (tricks 0:
 // nothing, checksum 0); with `keep` (per class, one flag per partition, as
 // LowerMask), only the marked partitions' sets. Errors: a file missing,
 // unreadable or corrupt.
 Expected<LoadedLayers> load_layers(const std::string& dir, int tricks,
-                                   const std::array<std::vector<char>, 2>* keep = nullptr);
+                                   const std::array<std::vector<char>, 2>* keep = nullptr,
+                                   StrainClasses classes = {});
 
-// The checksum of the layer below `tricks` in `dir` (the XOR of the two
-// header checksums of tricks - 1; 0 for one trick), reading only headers.
-Expected<std::uint64_t> lower_checksum(const std::string& dir, int tricks);
+// The checksum of the layer below `tricks` in `dir` that a build of
+// `classes` records (the XOR of the header checksums of tricks - 1 of the
+// classes it is built on, classes.built_on(); 0 for one trick), reading only
+// headers.
+Expected<std::uint64_t> lower_checksum(const std::string& dir, int tricks,
+                                       StrainClasses classes = {});
 
 // "12-card trump", "16-card no-trump at-least-3".
 std::string layer_words(int tricks, StrainClass klass, int bound);
@@ -98,14 +122,19 @@ inline int last_bound(int tricks) {
   return tricks >= 3 ? tricks - 1 : -1;
 }
 
-// Every layer file of a card count, as (class, bound) pairs: the two exact
-// layers, then with `bounds` the bound layers.
-inline std::vector<std::pair<StrainClass, int>> layers_of(int tricks, bool bounds) {
+// Every layer file of a card count of `classes`, as (class, bound) pairs:
+// the exact layers, then with `bounds` the bound layers.
+inline std::vector<std::pair<StrainClass, int>> layers_of(int tricks, bool bounds,
+                                                          StrainClasses classes = {}) {
   std::vector<std::pair<StrainClass, int>> out;
-  for (int kc = 0; kc < 2; ++kc) out.emplace_back(static_cast<StrainClass>(kc), 0);
+  auto add = [&](int bound) {
+    for (int kc = 0; kc < 2; ++kc)
+      if (classes.has(static_cast<StrainClass>(kc)))
+        out.emplace_back(static_cast<StrainClass>(kc), bound);
+  };
+  add(0);
   if (bounds)
-    for (int b = first_bound(tricks); b <= last_bound(tricks); ++b)
-      for (int kc = 0; kc < 2; ++kc) out.emplace_back(static_cast<StrainClass>(kc), b);
+    for (int b = first_bound(tricks); b <= last_bound(tricks); ++b) add(b);
   return out;
 }
 

@@ -21,12 +21,12 @@ bool to_merge(const std::string& dir, int tricks, StrainClass klass, int bound) 
   return ::stat((dir + "/" + unit_dir_name(tricks, klass, bound)).c_str(), &st) == 0;
 }
 
-// The card count to merge: --cards, else the smallest with a layer to merge
-// (0: none).
-int tricks_to_merge(const std::string& dir, int cards) {
+// The card count to merge: --cards, else the smallest with a layer of
+// `classes` to merge (0: none).
+int tricks_to_merge(const std::string& dir, int cards, StrainClasses classes) {
   if (cards) return cards / 4;
   for (int t = 1; t <= 13; ++t)
-    for (auto [k, b] : layers_of(t, true))
+    for (auto [k, b] : layers_of(t, true, classes))
       if (to_merge(dir, t, k, b)) return t;
   return 0;
 }
@@ -39,6 +39,7 @@ CLI::App* add_merge(CLI::App& app, MergeArgs& args) {
   command->add_option("--cards", args.cards);
   command->add_option("--threads", args.threads);
   command->add_option("--store", args.store);
+  command->add_option("--strains", args.strains);
   command->add_flag("--keep-units", args.keep_units);
   return command;
 }
@@ -49,6 +50,9 @@ int run_merge(const MergeArgs& args, const tools::ToolText& text) {
     return tools::usage_error(text, "--cards must be a multiple of 4 from 4 to 52");
   if (!args.threads.empty() && !number_in(args.threads, 1, 1024, threads))
     return tools::usage_error(text, "--threads needs a number from 1 to 1024");
+  StrainClasses classes;
+  if (!args.strains.empty() && !StrainClasses::parse(args.strains, classes))
+    return tools::usage_error(text, "--strains needs nt, trump or all (those the build made)");
   int zstd_level = 0;
   if (!store_level(args.store, zstd_level))
     return tools::usage_error(text, "--store needs auto, raw or zstd");
@@ -58,19 +62,19 @@ int run_merge(const MergeArgs& args, const tools::ToolText& text) {
                               "pack the finished tables with: ddtb-build repack DIR");
   const std::string& dir = args.dir;
   if (const int refused = table_dir_refusal(dir, "merge", text)) return refused;
-  const int tricks = tricks_to_merge(dir, static_cast<int>(cards));
+  const int tricks = tricks_to_merge(dir, static_cast<int>(cards), classes);
   if (tricks == 0) {
     std::printf("%s: no layer is missing: nothing to merge\n", dir.c_str());
     return tools::kExitOk;
   }
-  auto lower = lower_checksum(dir, tricks);
+  auto lower = lower_checksum(dir, tricks, classes);
   if (!lower) {
     report_failure("cannot merge " + std::to_string(4 * tricks) +
                    "-card layers without the layers below: " + lower.error().message);
     return tools::kExitFailure;
   }
   int merged_any = 0;
-  for (auto [k, b] : layers_of(tricks, true)) {
+  for (auto [k, b] : layers_of(tricks, true, classes)) {
     // The unit size is whatever the units were built with (0: take it from them).
     const LayerJob job = make_job(dir, tricks, k, *lower, 0, b);
     if (layer_present(dir, tricks, k, b)) {

@@ -217,7 +217,7 @@ int main(int argc, char** argv) {
     if (auto made = make_out_dir(s.out); !made) abort_all(made.error().message, tools::kExitUsage);
   // Every rank plans from the directory as it is before anyone builds.
   barrier();
-  const Plan plan = make_plan(s.out, s.cards / 4, s.bounds, s.unit_size);
+  const Plan plan = make_plan(s.out, s.cards / 4, s.bounds, s.unit_size, s.classes);
   if (!plan.first_round()) {
     if (rank == 0) std::printf("every layer up to %d cards is in %s\n", s.cards, s.out.c_str());
     MPI_Finalize();

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <map>
@@ -152,13 +153,16 @@ Expected<std::vector<RepackedLayer>> repack_tables(const std::string& dir,
     return Error{ErrorCode::kNotFound, dir + ": no table files (ddtb-*.tbl)"};
   for (const std::string& n : listing->leftovers) ::unlink((dir + "/" + n).c_str());
 
-  // Header checksums of each card count's exact files, before and after.
-  std::map<int, std::uint64_t> old_sum, new_sum;
+  // Header checksums of each card count's exact files, before and after:
+  // both classes' XOR (index 2), what most layers record, and each class's
+  // own (0, 1): a no-trump layer built alone records the no-trump file's.
+  std::map<int, std::array<std::uint64_t, 3>> old_sum, new_sum;
   for (const auto& e : listing->layers) {
     if (e.bound != 0) continue;
     auto file = LayerFile::open(dir + "/" + layer_file_name(e.tricks, e.klass));
     if (!file) return file.error();
-    old_sum[e.tricks] ^= (*file)->header().header_checksum;
+    old_sum[e.tricks][2] ^= (*file)->header().header_checksum;
+    old_sum[e.tricks][static_cast<int>(e.klass)] = (*file)->header().header_checksum;
   }
 
   Staged staged;
@@ -171,14 +175,20 @@ Expected<std::vector<RepackedLayer>> repack_tables(const std::string& dir,
     const FileHeader& h = (*file)->header();
     // Provenance kept as it was: rechained only where it held.
     std::uint64_t lower = h.lower_checksum;
-    if (const auto below = old_sum.find(e.tricks - 1);
-        below != old_sum.end() && lower == below->second)
-      lower = new_sum[e.tricks - 1];
+    if (const auto below = old_sum.find(e.tricks - 1); below != old_sum.end())
+      for (const int i : {2, e.klass == StrainClass::kNoTrump ? 0 : 2})
+        if (lower == below->second[i]) {
+          lower = new_sum[e.tricks - 1][i];
+          break;
+        }
     const std::string out = path + kStaged;
     staged.paths.push_back(out);
     auto header_sum = rewrite(**file, out, options, lower);
     if (!header_sum) return header_sum.error();
-    if (e.bound == 0) new_sum[e.tricks] ^= *header_sum;
+    if (e.bound == 0) {
+      new_sum[e.tricks][2] ^= *header_sum;
+      new_sum[e.tricks][static_cast<int>(e.klass)] = *header_sum;
+    }
 
     auto written = LayerFile::open(out);
     if (!written) return written.error();

@@ -150,7 +150,7 @@ VerifyLayerReport check_layer(const Layer& layer, const std::vector<int>& parts,
   lr.trump = k == StrainClass::kTrump;
   lr.bound = layer.bound();
   const std::uint64_t failed_before = failures.count;
-  if (tricks > 1 && (!lower.no_trump || !lower.trump)) {
+  if (tricks > 1 && (!lower.no_trump || (k == StrainClass::kTrump && !lower.trump))) {
     failures.add(layer_name(layer) + ": the layer below is missing or unreadable");
   } else {
     // Check 1.
@@ -253,13 +253,27 @@ Expected<VerifyReport> verify_tables(const std::string& dir, const VerifyOptions
   Context cx{**tb, options, rng, failures, progress, std::max(1, options.threads)};
   const int max_tricks = (*tb)->max_cards() / 4;
 
+  // A class is checked up to its deepest exact layer: a directory may hold
+  // one class deeper than the other (ddtb-build build --strains).
+  auto present = [&](int tricks, StrainClass k, int bound) {
+    return ::access((dir + "/" + layer_file_name(tricks, k, bound)).c_str(), F_OK) == 0;
+  };
+  std::array<int, 2> class_tricks{};
+  for (int kc = 0; kc < 2; ++kc)
+    for (int tricks = 1; tricks <= max_tricks; ++tricks)
+      if (present(tricks, static_cast<StrainClass>(kc), 0)) class_tricks[kc] = tricks;
+
   // Opens and decodes one layer file, checking it was built on the layer
   // below in this directory; nullptr (the failure recorded) otherwise. Sets
   // `parts` to the partitions check 1 covers. A layer no later layer is
   // built on (a bound layer, the deepest exact one) whose checks need only
   // those partitions keeps only their sets: a 20-card layer decoded whole
   // takes tens of GiB (docs/SCALE.md, "Summary").
-  auto load = [&](int tricks, StrainClass k, int bound, std::uint64_t below_checksum,
+  // `below`: the header checksums of the exact layer below, per class and
+  // (index 2) XORed. A layer records the XOR of the files it was built on:
+  // both, or for a no-trump layer built without the trump class
+  // (ddtb-build build --strains nt) the no-trump file alone.
+  auto load = [&](int tricks, StrainClass k, int bound, const std::array<std::uint64_t, 3>& below,
                   std::uint64_t* header_checksum,
                   std::vector<int>& parts) -> std::unique_ptr<Layer> {
     const std::string path = dir + "/" + layer_file_name(tricks, k, bound);
@@ -268,14 +282,15 @@ Expected<VerifyReport> verify_tables(const std::string& dir, const VerifyOptions
       failures.add(layer_name(tricks, k, bound) + ": " + file.error().message);
       return nullptr;
     }
-    if (header_checksum) *header_checksum ^= (*file)->header().header_checksum;
+    if (header_checksum) *header_checksum = (*file)->header().header_checksum;
     // Provenance: a layer records the header checksums of the files it was
     // built on; tables mixed from different builds are reported.
-    if ((*file)->header().lower_checksum != below_checksum)
+    const std::uint64_t lower = (*file)->header().lower_checksum;
+    if (lower != below[2] && !(k == StrainClass::kNoTrump && lower == below[0]))
       failures.add(layer_name(tricks, k, bound) + ": built on other " +
                    std::to_string(4 * tricks - 4) + "-card tables than the ones in " + dir);
     parts = partitions_to_check((*file)->header().partitions, tricks, cx);
-    const bool whole = (bound == 0 && tricks < max_tricks) ||
+    const bool whole = (bound == 0 && tricks < class_tricks[static_cast<int>(k)]) ||
                        4 * tricks <= options.full_solver_max_cards ||
                        parts.size() == (*file)->header().partitions;
     std::vector<char> keep;
@@ -293,14 +308,16 @@ Expected<VerifyReport> verify_tables(const std::string& dir, const VerifyOptions
   };
 
   std::array<std::unique_ptr<Layer>, 2> lower_layers;  // the verified exact layer below
-  std::uint64_t below_checksum = 0;  // XOR of the header checksums of the layer below
+  std::array<std::uint64_t, 3> below{};                // its header checksums, per class and XORed
   for (int tricks = 1; tricks <= max_tricks; ++tricks) {
     std::array<std::unique_ptr<Layer>, 2> layers;
     std::array<std::vector<int>, 2> parts;
-    std::uint64_t this_checksum = 0;
+    std::array<std::uint64_t, 3> this_checksum{};
     for (int kc = 0; kc < 2; ++kc)
-      layers[kc] =
-          load(tricks, static_cast<StrainClass>(kc), 0, below_checksum, &this_checksum, parts[kc]);
+      if (tricks <= class_tricks[kc])
+        layers[kc] =
+            load(tricks, static_cast<StrainClass>(kc), 0, below, &this_checksum[kc], parts[kc]);
+    this_checksum[2] = this_checksum[0] ^ this_checksum[1];
     const LowerLayers lower{lower_layers[0].get(), lower_layers[1].get(), tricks - 1};
     for (int kc = 0; kc < 2; ++kc)
       if (layers[kc]) report.layers.push_back(check_layer(*layers[kc], parts[kc], lower, cx));
@@ -308,14 +325,14 @@ Expected<VerifyReport> verify_tables(const std::string& dir, const VerifyOptions
     for (int bound = 1; bound <= tricks; ++bound) {
       for (int kc = 0; kc < 2; ++kc) {
         const StrainClass k = static_cast<StrainClass>(kc);
-        if (::access((dir + "/" + layer_file_name(tricks, k, bound)).c_str(), F_OK) != 0) continue;
+        if (!present(tricks, k, bound)) continue;
         std::vector<int> bound_parts;
-        if (auto layer = load(tricks, k, bound, below_checksum, nullptr, bound_parts))
+        if (auto layer = load(tricks, k, bound, below, nullptr, bound_parts))
           report.layers.push_back(check_layer(*layer, bound_parts, lower, cx));
       }
     }
     lower_layers = std::move(layers);
-    below_checksum = this_checksum;
+    below = this_checksum;
   }
   return report;
 }

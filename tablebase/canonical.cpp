@@ -34,9 +34,8 @@ Canonical canonicalize(const std::array<Bits, 4>& hands, int leader, int trump) 
   Canonical out;
   out.leader = static_cast<std::uint8_t>(leader);
   out.tricks = static_cast<std::uint8_t>(count(hands[leader]));
-  const Bits all = hands[0] | hands[1] | hands[2] | hands[3];
-  const bool trump_class = trump != kNoTrump && (all & suit_bits(trump));
-  out.klass = trump_class ? StrainClass::kTrump : StrainClass::kNoTrump;
+  out.klass = class_of(hands, trump);
+  const bool trump_class = out.klass == StrainClass::kTrump;
 
   std::array<Column, 4> col{};
   std::array<Sequence, 4> seq{};

@@ -88,6 +88,14 @@ struct Canonical {
   std::uint8_t tricks = 0;
 };
 
+// The strain class of a position: trump when the trump suit (0..3) has a
+// card left, else no trump (a trump strain without trumps plays as no trump).
+inline StrainClass class_of(const std::array<Bits, 4>& hands, int trump) {
+  const Bits all = hands[0] | hands[1] | hands[2] | hands[3];
+  return trump != kNoTrump && (all & suit_bits(trump)) ? StrainClass::kTrump
+                                                       : StrainClass::kNoTrump;
+}
+
 // Canonical form of the trick start (hands are absolute cards, bits.hpp).
 // trump is 0..3 or kNoTrump. All hands must hold the same number of cards.
 Canonical canonicalize(const std::array<Bits, 4>& hands, int leader, int trump);

@@ -5,6 +5,8 @@
 #include <dirent.h>
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -55,23 +57,30 @@ bool holds_tables(TablebaseSearchDir& dir) {
   return tables || is(Found::kNothing, "no table files");
 }
 
-// The exact layers missing below the deepest layer of `tb`: a directory
-// lacking one was damaged or only partly copied. (Each layer answers on its
-// own, so using it would not change an answer, but the user should rebuild
-// it rather than run on part of it unawares.) Bound layers only save time,
-// and a build may leave them out (--no-bounds): they are not required.
+// The exact layers missing below the deepest exact layer of their strain
+// class in `tb`: a directory lacking one was damaged or only partly copied.
+// (Each layer answers on its own, so using it would not change an answer,
+// but the user should rebuild it rather than run on part of it unawares.)
+// A class may go deeper than the other, or be absent (ddtb-build build
+// --strains builds one). Bound layers only save time, and a build may leave
+// them out (--no-bounds): they are not required.
 std::vector<std::string> missing_exact_layers(const Tablebase& tb) {
   const auto layers = tb.layers();
   std::vector<std::string> missing;
-  for (int tricks = 1; tricks <= tb.max_cards() / 4; ++tricks)
-    for (int klass = 0; klass < 2; ++klass) {
-      bool present = false;
-      for (const TablebaseLayer& l : layers)
-        present |= l.cards == 4 * tricks && l.trump == (klass == 1) && l.at_least == 0;
-      if (!present)
+  for (int klass = 0; klass < 2; ++klass) {
+    std::array<bool, 14> present{};
+    int deepest = 0;
+    for (const TablebaseLayer& l : layers)
+      if (l.trump == (klass == 1) && l.at_least == 0) {
+        present[std::size_t(l.cards / 4)] = true;
+        deepest = std::max(deepest, l.cards / 4);
+      }
+    for (int tricks = 1; tricks < deepest; ++tricks)
+      if (!present[std::size_t(tricks)])
         missing.push_back(
             detail::tb::layer_file_name(tricks, static_cast<detail::tb::StrainClass>(klass)));
-    }
+  }
+  std::sort(missing.begin(), missing.end());
   return missing;
 }
 

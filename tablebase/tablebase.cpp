@@ -305,8 +305,11 @@ struct TablebaseFiles final : Tablebase {
                   int trump, int bound, TbSet& set, detail::Bits& specified) const {
     const int tricks = detail::count(hands[leader]);
     if (tricks < 1 || tricks > max_tricks || bound > tricks) return false;
+    // A directory may hold one class deeper than the other: a layer that is
+    // not there costs no canonical form.
+    const int layer = layer_id(tricks, bound, static_cast<int>(detail::tb::class_of(hands, trump)));
+    if (!files[layer]) return false;
     const detail::tb::Canonical c = detail::tb::canonicalize(hands, leader, trump);
-    const int layer = layer_id(tricks, bound, static_cast<int>(c.klass));
     const std::uint8_t *begin = nullptr, *end = nullptr;
     std::shared_ptr<const RawChunk> hold;
     if (!partition(session, layer, c.shape, begin, end, hold)) return false;
@@ -354,9 +357,9 @@ struct TablebaseFiles final : Tablebase {
                       int leader, int trump, int t, detail::BoundResult& out) const {
     const int tricks = detail::count(hands[leader]);
     if (t < 1 || tricks < 1 || tricks > 13 || t > tricks) return false;
-    // Only a class whose bound layer is there (the position's class is known
-    // only after canonicalizing: a trump strain without trumps is no trump).
-    if (!files[layer_id(tricks, t, 0)] && !files[layer_id(tricks, t, 1)]) return false;
+    // Only a class whose bound layer is there.
+    if (!files[layer_id(tricks, t, static_cast<int>(detail::tb::class_of(hands, trump)))])
+      return false;
     TbSet set;
     if (!find(session, hands, leader, trump, t, set, out.specified)) return false;
     out.at_least = set.value != 0;

@@ -99,6 +99,63 @@ TEST(Ddsolve, DamagedTableChunksAreReportedAndNotUsed) {
   EXPECT_NE(damaged.err.find("ddtb-build verify " + dir.string()), std::string::npos)
       << damaged.err;
 }
+
+// --strains builds one class: the 12-card no-trump layers beside 4-8-card
+// tables of both classes (built on the no-trump ones alone), then the trump
+// ones (on both). verify (whose solver check asks the tables of every layer it checks,
+// so a class the probe skipped would fail it), info and repack hold to a
+// directory with one class deeper than the other, and ddsolve's answers
+// with it are the same as without.
+TEST(DdtbBuild, OneStrainClassIsBuiltOnItsOwnLayers) {
+  const std::string dir = (test::scratch_dir() / "one_class").string();
+  auto build = [&](std::vector<std::string> more) {
+    std::vector<std::string> args{"build", "--out", dir, "--threads", "2", "--quiet"};
+    args.insert(args.end(), more.begin(), more.end());
+    return test::run(DDTB_BUILD_PATH, args);
+  };
+  auto present = [&](const std::string& name) { return std::filesystem::exists(dir + "/" + name); };
+  auto verify_passes = [&](const std::string& when) {
+    const auto v = test::run(DDTB_BUILD_PATH, {"verify", dir, "--threads", "2", "--quiet"});
+    EXPECT_EQ(v.exit_code, 0) << when << ": " << v.out << v.err;
+    EXPECT_NE(v.out.find("all checks passed"), std::string::npos) << when << ": " << v.out;
+  };
+  auto info_says = [&](const std::string& line) {
+    const auto info = test::run(DDTB_BUILD_PATH, {"info", dir});
+    EXPECT_EQ(info.exit_code, 0) << info.err;
+    EXPECT_NE(info.out.find(dir + " holds " + line + "\n"), std::string::npos) << info.out;
+  };
+
+  const auto bad = build({"--cards", "12", "--strains", "both"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--strains needs nt, trump or all"), std::string::npos) << bad.err;
+
+  ASSERT_EQ(build({"--cards", "8"}).exit_code, 0);
+  const auto nt = build({"--cards", "12", "--strains", "nt"});
+  ASSERT_EQ(nt.exit_code, 0) << nt.err;
+  EXPECT_TRUE(present("ddtb-12-nt.tbl") && present("ddtb-12-nt-ge2.tbl"));
+  EXPECT_FALSE(present("ddtb-12-trump.tbl") || present("ddtb-12-trump-ge2.tbl"));
+  info_says(
+      "no-trump: layers of 4-12 cards (bound layers of 12 cards); trump: layers of 4-8 cards");
+  verify_passes("no trump to 12 cards");
+  const auto again = build({"--cards", "12", "--strains", "nt"});
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.out.find("12-card no-trump            : present in"), std::string::npos)
+      << again.out;
+  EXPECT_EQ(again.out.find("12-card trump"), std::string::npos) << again.out;
+  const auto with = test::run(kDdsolve, {"--tablebase", dir, "--par", "--play", "-q", kSession});
+  EXPECT_EQ(with.exit_code, 0) << with.err;
+  expect_golden(with.out, "club_session.txt",
+                "ddsolve --par --play tests/data/cli/club_session.pbn");
+
+  ASSERT_EQ(build({"--cards", "12", "--strains", "trump"}).exit_code, 0);
+  info_says(
+      "no-trump: layers of 4-12 cards (bound layers of 12 cards); trump: layers of 4-12 cards "
+      "(bound layers of 12 cards)");
+  verify_passes("both classes to 12 cards, each built alone");
+  const auto repack = test::run(DDTB_BUILD_PATH, {"repack", dir});
+  ASSERT_EQ(repack.exit_code, 0) << repack.err;
+  verify_passes("packed");  // each class's provenance rechained to its own
+}
 #endif
 
 }  // namespace

@@ -194,5 +194,29 @@ TEST_F(FindDefault, DamagedOrIncompleteTablesAreNotUsed) {
   EXPECT_NE(found.warnings[0].find("ddtb-build verify " + user()), std::string::npos);
 }
 
+// A class may stop lower than the other, or be absent: `ddtb-build build
+// --strains` builds one class alone. Such a directory is whole; a layer
+// missing below its own class's deepest one still is not.
+TEST_F(FindDefault, OneClassMayGoDeeperThanTheOther) {
+  copy_tables("xdg/ddtb/tables");
+  fs::remove(user() + "/ddtb-8-trump.tbl");
+  DefaultTablebase found = Tablebase::find_default({}, env());
+  EXPECT_TRUE(found.tables);
+  EXPECT_TRUE(found.warnings.empty()) << found.warnings.front();
+
+  fs::remove(user() + "/ddtb-4-trump.tbl");
+  found = Tablebase::find_default({}, env());
+  ASSERT_TRUE(found.tables);
+  EXPECT_TRUE(found.warnings.empty()) << found.warnings.front();
+  for (const TablebaseLayer& l : found.tables->layers()) EXPECT_FALSE(l.trump) << l.cards;
+
+  fs::remove(user() + "/ddtb-4-nt.tbl");
+  found = Tablebase::find_default({}, env());
+  EXPECT_FALSE(found.tables);
+  ASSERT_EQ(found.warnings.size(), 1u);
+  EXPECT_NE(found.warnings[0].find("incomplete tables (ddtb-4-nt.tbl missing)"), std::string::npos)
+      << found.warnings[0];
+}
+
 }  // namespace
 }  // namespace ddtb
