@@ -147,12 +147,13 @@ double peak_mib(const std::vector<ChildRun>& runs) {
 }
 }  // namespace
 
-void print_peak_memory(const std::vector<ChildRun>& ours, const std::vector<ChildRun>& dds) {
+void print_peak_memory(const std::vector<ChildRun>& ours, const std::vector<ChildRun>& dds,
+                       const char* peer) {
   const bool with_ddtb = !ours.empty(), with_dds = !dds.empty();
   const double base_mib = (with_ddtb ? ours : dds).front().baseline_kib / 1024.0;
   const double ours_mib = peak_mib(ours), dds_mib = peak_mib(dds);
-  std::printf("peak memory above an idle child (%.1f MiB): ddtb %s, dds %s, ratio %s\n", base_mib,
-              mib(with_ddtb, ours_mib).c_str(), mib(with_dds, dds_mib).c_str(),
+  std::printf("peak memory above an idle child (%.1f MiB): ddtb %s, %s %s, ratio %s\n", base_mib,
+              mib(with_ddtb, ours_mib).c_str(), peer, mib(with_dds, dds_mib).c_str(),
               ratio_cell(with_ddtb && with_dds, ours_mib, dds_mib, 3).c_str());
 }
 

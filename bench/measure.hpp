@@ -107,6 +107,7 @@ std::string ratio_cell(bool present, double a, double b, int decimals);
 // "peak memory above an idle child (B MiB): ddtb X MiB, dds Y MiB, ratio R":
 // each side's largest ru_maxrss above its baseline over its runs (from
 // run_measured_child); B is the first baseline. An empty side did not run.
-void print_peak_memory(const std::vector<ChildRun>& ours, const std::vector<ChildRun>& dds);
+void print_peak_memory(const std::vector<ChildRun>& ours, const std::vector<ChildRun>& dds,
+                       const char* peer = "dds");
 
 }  // namespace ddtb::bench

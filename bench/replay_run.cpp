@@ -106,10 +106,10 @@ std::string call_name(const ReplayCall& c) {
 // Checks one call's answers (a side that did not run is nullptr) against
 // each other and the file; prints a MISMATCH line per fault. Returns the
 // number of faults.
-int check_call(const ReplayCall& call, const CallRun* ours, const CallRun* dds) {
+int check_call(const ReplayCall& call, const CallRun* ours, const CallRun* dds, const char* peer) {
   int bad = 0;
   std::vector<std::pair<const char*, const CallRun*>> sides;
-  for (const auto& [name, run] : {std::pair{"ddtb", ours}, std::pair{"dds", dds}}) {
+  for (const auto& [name, run] : {std::pair{"ddtb", ours}, std::pair{peer, dds}}) {
     if (!run) continue;
     if (run->rc != RETURN_NO_FAULT) {
       std::printf("MISMATCH %s: %s returned %d\n", call_name(call).c_str(), name, run->rc);
@@ -234,13 +234,14 @@ PurposeTotals purpose_totals(const ReplayWorkload& w, const SideRun* ours, const
   return t;
 }
 
-// The totals table; "dds share" is each purpose's part of libdds's CPU
-// time over all calls.
-void print_totals(const PurposeTotals& t, bool with_ddtb, bool with_dds) {
+// The totals table; "<peer> share" is each purpose's part of the peer's
+// CPU time over all calls.
+void print_totals(const PurposeTotals& t, bool with_ddtb, bool with_dds, const std::string& peer) {
   const bool both = with_ddtb && with_dds;
   const double dds_total = t.dds[t.total].cpu;
   std::printf("\n%-15s %6s %7s %11s %11s %11s %11s %7s %7s %7s\n", "purpose", "calls", "boards",
-              "ddtb cpu", "dds cpu", "ddtb wall", "dds wall", "cpu", "wall", "dds");
+              "ddtb cpu", (peer + " cpu").c_str(), "ddtb wall", (peer + " wall").c_str(), "cpu",
+              "wall", peer.c_str());
   std::printf("%-15s %6s %7s %11s %11s %11s %11s %7s %7s %7s\n", "", "", "", "", "", "", "",
               "ratio", "ratio", "share");
   for (std::size_t k = 0; k < t.names.size(); ++k) {
@@ -255,7 +256,8 @@ void print_totals(const PurposeTotals& t, bool with_ddtb, bool with_dds) {
   }
   // Both libraries count a node in futureTricks.nodes per trick start
   // searched, so these say where one searches more than the other.
-  std::printf("\n%-15s %15s %15s %7s\n", "purpose", "ddtb tricks", "dds tricks", "ratio");
+  std::printf("\n%-15s %15s %15s %7s\n", "purpose", "ddtb tricks", (peer + " tricks").c_str(),
+              "ratio");
   for (std::size_t k = 0; k < t.names.size(); ++k) {
     const Totals& a = t.ours[k];
     const Totals& b = t.dds[k];
@@ -269,8 +271,8 @@ void print_totals(const PurposeTotals& t, bool with_ddtb, bool with_dds) {
 // One line per round (CPU ratios, total then per purpose), then the median
 // of each ratio with its range.
 void print_rounds(const ReplayWorkload& w, const std::vector<SideRun>& ours,
-                  const std::vector<SideRun>& dds) {
-  std::printf("\nrounds (cpu seconds; ratio ddtb/dds, each from one run of both sides):\n");
+                  const std::vector<SideRun>& dds, const char* peer) {
+  std::printf("\nrounds (cpu seconds; ratio ddtb/%s, each from one run of both sides):\n", peer);
   std::vector<std::vector<double>> ratios;  // [purpose][round]
   std::vector<std::string> names;
   for (std::size_t r = 0; r < ours.size(); ++r) {
@@ -319,7 +321,7 @@ void print_dds_shares(const ReplayWorkload& w, const std::vector<SideRun>& dds) 
 // libdds at least kWorstCallFloorS count (the ratio of two tiny times is
 // noise); how many are left out is printed.
 void print_call_spread(const ReplayWorkload& w, const std::vector<SideRun>& ours,
-                       const std::vector<SideRun>& dds) {
+                       const std::vector<SideRun>& dds, const char* peer) {
   std::vector<std::vector<double>> a, b;  // [round][call]
   for (const auto& [runs, times] : {std::pair{&ours, &a}, std::pair{&dds, &b}})
     for (const SideRun& r : *runs) {
@@ -343,9 +345,9 @@ void print_call_spread(const ReplayWorkload& w, const std::vector<SideRun>& ours
         ++groups[k].left_out;
     }
   std::printf(
-      "\nper call (each side's median CPU time of %zu round%s; calls taking dds at least %.0f "
+      "\nper call (each side's median CPU time of %zu round%s; calls taking %s at least %.0f "
       "ms):\n",
-      ours.size(), ours.size() == 1 ? "" : "s", kWorstCallFloorS * 1e3);
+      ours.size(), ours.size() == 1 ? "" : "s", peer, kWorstCallFloorS * 1e3);
   std::printf("%-15s %6s %7s %7s %7s %9s %10s\n", "purpose", "calls", "p50", "p95", "max",
               "over 1.0", "left out");
   for (const Group& g : groups) {
@@ -359,7 +361,7 @@ void print_call_spread(const ReplayWorkload& w, const std::vector<SideRun>& ours
 
 // The call with the largest ratio of CPU time summed over the rounds.
 void print_worst_call(const ReplayWorkload& w, const std::vector<SideRun>& ours,
-                      const std::vector<SideRun>& dds) {
+                      const std::vector<SideRun>& dds, const char* peer) {
   double worst = 0, worst_ours = 0, worst_dds = 0;
   std::size_t at = w.calls.size();
   for (std::size_t i = 0; i < w.calls.size(); ++i) {
@@ -371,15 +373,16 @@ void print_worst_call(const ReplayWorkload& w, const std::vector<SideRun>& ours,
   }
   if (at == w.calls.size()) return;
   std::printf(
-      "worst call (of those taking dds at least %.0f ms): %s, %zu boards: ddtb %.4f s, "
-      "dds %.4f s (cpu, %zu rounds), ratio %.3f\n",
-      kWorstCallFloorS * 1e3, call_name(w.calls[at]).c_str(), w.calls[at].hands_pbn.size(),
-      worst_ours, worst_dds, ours.size(), worst);
+      "worst call (of those taking %s at least %.0f ms): %s, %zu boards: ddtb %.4f s, "
+      "%s %.4f s (cpu, %zu rounds), ratio %.3f\n",
+      peer, kWorstCallFloorS * 1e3, call_name(w.calls[at]).c_str(), w.calls[at].hands_pbn.size(),
+      worst_ours, peer, worst_dds, ours.size(), worst);
 }
 
-void print_call_lines(const ReplayWorkload& w, const SideRun* ours, const SideRun* dds) {
+void print_call_lines(const ReplayWorkload& w, const SideRun* ours, const SideRun* dds,
+                      const std::string& peer) {
   std::printf("\n%6s %-11s %5s %3s %6s %11s %11s %7s\n", "seq", "purpose", "trick", "sol", "boards",
-              "ddtb cpu", "dds cpu", "ratio");
+              "ddtb cpu", (peer + " cpu").c_str(), "ratio");
   for (std::size_t i = 0; i < w.calls.size(); ++i) {
     const ReplayCall& c = w.calls[i];
     const double a = ours ? ours->calls[i].time.cpu_s : 0, b = dds ? dds->calls[i].time.cpu_s : 0;
@@ -413,8 +416,12 @@ void print_header(const ReplayOptions& o, const ReplayWorkload& w) {
         o.tt_mb, o.tablebase.empty() ? "" : ", tables of ", o.tablebase.c_str());
   const std::string dds_setup =
       o.dds_mb ? "SetResources(" + std::to_string(o.dds_mb) + ", 1)" : "SetMaxThreads(1)";
-  if (o.with_dds)
+  if (o.with_dds && !o.versus_tables)
     std::printf("  dds:  %s, the same calls; %s\n", test::kLibddsPath, dds_setup.c_str());
+  if (o.with_dds && o.versus_tables)
+    std::printf("  base: ddtb as above, the same calls, %s%s\n",
+                o.versus_tables->empty() ? "without endgame tables" : "with the tables of ",
+                o.versus_tables->c_str());
   std::printf("  target -1, mode 1; times are CPU seconds of each side's own process\n");
 }
 
@@ -433,13 +440,19 @@ int run_replay(const ReplayOptions& o) {
     return 2;
   }
   print_header(o, w);
+  // The side ddtb is compared with: libdds, or ddtb with other tables.
+  const char* peer = o.versus_tables ? "base" : "dds";
 
   std::vector<SideRun> dds_runs, ours_runs;
   for (int r = 0; r < o.rounds; ++r) {
     if (o.with_dds) {
-      dds_runs.push_back(run_side("dds", w.calls.size(), [&](int fd) {
-        test::DdsPeer peer(test::kLibddsPath, o.dds_mb);
-        replay_calls(dds_solve_api(peer, o.dds_mb), peer.version(), w, fd);
+      dds_runs.push_back(run_side(peer, w.calls.size(), [&](int fd) {
+        if (o.versus_tables) {
+          replay_calls(ddtb_solve_api(o.tt_mb, *o.versus_tables), "", w, fd);
+          return;
+        }
+        test::DdsPeer dds(test::kLibddsPath, o.dds_mb);
+        replay_calls(dds_solve_api(dds, o.dds_mb), dds.version(), w, fd);
       }));
       if (!dds_runs.back().child.ok) return 2;
     }
@@ -452,25 +465,26 @@ int run_replay(const ReplayOptions& o) {
   }
   const SideRun* ours = o.with_ddtb ? &ours_runs.front() : nullptr;
   const SideRun* dds = o.with_dds ? &dds_runs.front() : nullptr;
-  if (dds) std::printf("  dds reports version %s\n", dds->version.c_str());
+  if (dds && !o.versus_tables) std::printf("  dds reports version %s\n", dds->version.c_str());
 
-  if (!o.quiet) print_call_lines(w, ours, dds);
+  if (!o.quiet) print_call_lines(w, ours, dds, peer);
   int bad = 0;
   for (std::size_t i = 0; i < w.calls.size(); ++i)
-    bad += check_call(w.calls[i], ours ? &ours->calls[i] : nullptr, dds ? &dds->calls[i] : nullptr);
-  bad += check_rounds(w, ours_runs, "ddtb") + check_rounds(w, dds_runs, "dds");
+    bad += check_call(w.calls[i], ours ? &ours->calls[i] : nullptr, dds ? &dds->calls[i] : nullptr,
+                      peer);
+  bad += check_rounds(w, ours_runs, "ddtb") + check_rounds(w, dds_runs, peer);
 
-  print_totals(purpose_totals(w, ours, dds), o.with_ddtb, o.with_dds);
+  print_totals(purpose_totals(w, ours, dds), o.with_ddtb, o.with_dds, peer);
   if (ours && dds) {
-    print_rounds(w, ours_runs, dds_runs);
-    print_dds_shares(w, dds_runs);
-    print_worst_call(w, ours_runs, dds_runs);
-    print_call_spread(w, ours_runs, dds_runs);
+    print_rounds(w, ours_runs, dds_runs, peer);
+    if (!o.versus_tables) print_dds_shares(w, dds_runs);
+    print_worst_call(w, ours_runs, dds_runs, peer);
+    print_call_spread(w, ours_runs, dds_runs, peer);
   }
   std::vector<ChildRun> ours_children, dds_children;
   for (const SideRun& r : ours_runs) ours_children.push_back(r.child);
   for (const SideRun& r : dds_runs) dds_children.push_back(r.child);
-  print_peak_memory(ours_children, dds_children);
+  print_peak_memory(ours_children, dds_children, peer);
 
   if (bad) {
     std::printf("FAILED: %d answers differ or were refused\n", bad);
@@ -479,9 +493,9 @@ int run_replay(const ReplayOptions& o) {
   long boards = 0;
   for (const ReplayCall& c : w.calls) boards += static_cast<long>(c.hands_pbn.size());
   std::printf("all %zu calls (%ld boards) agree (%s)\n", w.calls.size(), boards,
-              ours && dds ? "ddtb = dds = file"
+              ours && dds ? (std::string("ddtb = ") + peer + " = file").c_str()
               : ours      ? "ddtb = file"
-                          : "dds = file");
+                          : (std::string(peer) + " = file").c_str());
   return 0;
 }
 

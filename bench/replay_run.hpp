@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 
 namespace ddtb::bench {
@@ -16,7 +17,10 @@ struct ReplayOptions {
   std::size_t tt_mb = 0;  // ddtb's SetResources budget in MiB
   int dds_mb = 0;         // libdds's SetResources maxMemoryMB; 0: its default
   std::string tablebase;  // ddtb's SetTablebasePath; empty: none
-  bool quiet = false;     // totals only, no line per call
+  // The peer is ddtb with these tables ("": none) instead of libdds
+  // (ddtb-vs-dds --versus-tables); with_dds then runs it.
+  std::optional<std::string> versus_tables;
+  bool quiet = false;  // totals only, no line per call
 };
 
 // Prints the report; returns the exit status: 0 every answer agrees, 1 some

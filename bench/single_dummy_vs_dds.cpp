@@ -9,13 +9,17 @@
 //   sample     sample_deals of N deals under an opening-bid constraint
 //              (East 11-15 HCP and five or more spades), time only.
 // Every answer is checked against libdds's. Prints each round's CPU seconds
-// and ratio, and the median ratio.
+// and ratio, and the median ratio. With --versus-tables DIR|none each round
+// also runs ddtb with those tables (none: without), the "base", checks it
+// answers the same, and prints the ratio ddtb/base: what the tables buy.
 #include <time.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ddtb/single_dummy.hpp"
@@ -41,7 +45,7 @@ double median(std::vector<double> v) {
 int usage(const char* why) {
   std::fprintf(stderr,
                "ddtb-sd-vs-dds: %s\nusage: ddtb-sd-vs-dds [--samples N] [--rounds R] [--seed S] "
-               "[--work lead,contracts,sample] [--tablebase DIR]\n",
+               "[--work lead,contracts,sample] [--tablebase DIR] [--versus-tables DIR|none]\n",
                why);
   return 2;
 }
@@ -53,6 +57,7 @@ int main(int argc, char** argv) {
   std::uint64_t seed = 1;
   std::string work = "lead,contracts,sample";
   std::string tablebase;
+  std::optional<std::string> versus;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (i + 1 >= argc) return usage(("missing value after " + a).c_str());
@@ -67,20 +72,31 @@ int main(int argc, char** argv) {
       work = v;
     else if (a == "--tablebase")
       tablebase = v;
+    else if (a == "--versus-tables")
+      versus = v == "none" ? "" : v;
     else
       return usage(("unknown option " + a).c_str());
   }
   if (samples < 1 || rounds < 1) return usage("--samples and --rounds need positive numbers");
   const auto wants = [&](const char* w) { return work.find(w) != std::string::npos; };
   test::DdsPeer& dds = test::DdsPeer::shared();
-  AnalysisOptions options;
-  SolverOptions solver;
-  if (!tablebase.empty()) {
-    auto tb = Tablebase::open(tablebase);
+  AnalysisOptions options, base_options;
+  SolverOptions solver, base_solver;
+  for (const auto& [dir, so] :
+       {std::pair{tablebase, &solver}, std::pair{versus.value_or(""), &base_solver}}) {
+    if (dir.empty()) continue;
+    auto tb = Tablebase::open(dir);
     if (!tb) return usage(tb.error().message.c_str());
-    solver.tablebase = *tb;
+    so->tablebase = *tb;
   }
   options.solver = &solver;
+  base_options.solver = &base_solver;
+  // ddtb's time against the base's, one figure per round (with --versus-tables).
+  auto against_base = [&](const char* what, std::vector<double>& ratios, double ours, double base) {
+    ratios.push_back(ours / base);
+    std::printf("%s, round %zu: ddtb %.3f s, base %.3f s, ratio %.3f\n", what, ratios.size(), ours,
+                base, ratios.back());
+  };
 
   if (wants("lead")) {
     // 3NT by South; West, on lead, known; South a strong no-trump.
@@ -97,8 +113,23 @@ int main(int argc, char** argv) {
     c.level = 3;
     c.strain = Strain::NoTrump;
     c.declarer = Seat::South;
-    std::vector<double> ratios;
+    std::vector<double> ratios, base_ratios;
     for (int r = 0; r < rounds; ++r) {
+      if (versus) {
+        const double b0 = cpu_seconds();
+        auto base = analyse_leads(*deals, c, base_options);
+        const double b1 = cpu_seconds();
+        auto ours = analyse_leads(*deals, c, options);
+        const double b2 = cpu_seconds();
+        if (!base || !ours) return usage("analyse_leads failed");
+        for (std::size_t i = 0; i < ours->leads.size(); ++i)
+          if (ours->leads.size() != base->leads.size() ||
+              ours->leads[i].defence_tricks.value != base->leads[i].defence_tricks.value) {
+            std::fprintf(stderr, "ddtb-sd-vs-dds: lead figures differ with and without tables\n");
+            return 1;
+          }
+        against_base("lead analysis against the base", base_ratios, b2 - b1, b1 - b0);
+      }
       const double t0 = cpu_seconds();
       auto leads = analyse_leads(*deals, c, options);
       const double t1 = cpu_seconds();
@@ -119,6 +150,8 @@ int main(int argc, char** argv) {
                   samples, r + 1, t1 - t0, t2 - t1, ratios.back());
     }
     std::printf("lead analysis: median ratio %.3f (target <= 0.3)\n", median(ratios));
+    if (versus)
+      std::printf("lead analysis: median ratio against the base %.3f\n", median(base_ratios));
   }
 
   if (wants("contracts")) {
@@ -129,8 +162,24 @@ int main(int argc, char** argv) {
     spec.seed = seed;
     auto deals = sample_deals(spec);
     if (!deals) return usage(deals.error().message.c_str());
-    std::vector<double> ratios;
+    std::vector<double> ratios, base_ratios;
     for (int r = 0; r < rounds; ++r) {
+      if (versus) {
+        const double b0 = cpu_seconds();
+        auto base = analyse_contracts(*deals, 0x1F, 0xF, Vulnerability::None, base_options);
+        const double b1 = cpu_seconds();
+        auto ours = analyse_contracts(*deals, 0x1F, 0xF, Vulnerability::None, options);
+        const double b2 = cpu_seconds();
+        if (!base || !ours) return usage("analyse_contracts failed");
+        for (std::size_t i = 0; i < ours->contracts.size(); ++i)
+          if (ours->contracts.size() != base->contracts.size() ||
+              ours->contracts[i].tricks != base->contracts[i].tricks) {
+            std::fprintf(stderr,
+                         "ddtb-sd-vs-dds: contract figures differ with and without tables\n");
+            return 1;
+          }
+        against_base("contract analysis against the base", base_ratios, b2 - b1, b1 - b0);
+      }
       const double t0 = cpu_seconds();
       auto odds = analyse_contracts(*deals, 0x1F, 0xF, Vulnerability::None, options);
       const double t1 = cpu_seconds();
@@ -151,6 +200,8 @@ int main(int argc, char** argv) {
                   samples, r + 1, t1 - t0, t2 - t1, ratios.back());
     }
     std::printf("contract analysis: median ratio %.3f (target <= 0.35)\n", median(ratios));
+    if (versus)
+      std::printf("contract analysis: median ratio against the base %.3f\n", median(base_ratios));
   }
 
   if (wants("sample")) {

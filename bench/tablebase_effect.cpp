@@ -3,14 +3,15 @@
 // ratios, and checks every table agrees (with each other and with DDS's).
 //
 //   ddtb-tablebase-effect DIR [--list FILE] [--deals N] [--cache-mb M] [--warm]
-//                             [--endgames N [--max-cards C]]
+//                             [--endgames N [--min-cards B] [--max-cards C]]
 //
 // --endgames N also solves N random endgames at a trick start (every legal
 // card's score, like SolveBoard) of each size from the tables' depth to 8
 // cards more, with and without the tables, and prints the same figures.
 // With --max-cards C, N endgames of every card count from the tables' depth
-// to C instead (a trick in progress when the count is not a multiple of 4):
-// how the tables are checked against the solver without them.
+// (or --min-cards B) to C instead (a trick in progress when the count is not
+// a multiple of 4): how the tables are checked against the solver without
+// them.
 //
 // --warm solves every deal once with the tables before measuring, so that
 // the measured run finds what it needs in the cache (a long-running service).
@@ -54,19 +55,20 @@ int main(int argc, char** argv) {
   int deals = -1;
   bool warm = false;
   int endgames = 0;
-  int max_cards = 0;
+  int max_cards = 0, min_cards = 0;
   ddtb::TablebaseOptions tb_options;
   std::size_t cache_mb = 0;
   const ddtb::tools::ToolText text = ddtb::tools::simple_text(
       "ddtb-tablebase-effect",
       "usage: ddtb-tablebase-effect DIR [--list FILE] [--deals N] [--cache-mb M] [--warm] "
-      "[--endgames N [--max-cards C]]\n");
+      "[--endgames N [--min-cards B] [--max-cards C]]\n");
   CLI::App app;
   app.add_option("DIR", dir);
   app.add_option("--list", list);
   ddtb::tools::add_number(app, "--deals", deals, 1, 1 << 20, "a number of deals");
   ddtb::tools::add_number(app, "--endgames", endgames, 0, 1 << 24, "a number of endgames");
   ddtb::tools::add_number(app, "--max-cards", max_cards, 4, 52, "a number of cards");
+  ddtb::tools::add_number(app, "--min-cards", min_cards, 4, 52, "a number of cards");
   ddtb::tools::add_number(app, "--cache-mb", cache_mb, 1, 1 << 20, "a size in MiB");
   app.add_flag("--warm", warm);
   ddtb::tools::prepare(app, text);
@@ -130,7 +132,8 @@ int main(int argc, char** argv) {
     for (int tricks = depth; tricks <= std::min(13, depth + 2); ++tricks)
       sizes.push_back(4 * tricks);
   } else {
-    for (int cards = 4 * depth; cards <= max_cards; ++cards) sizes.push_back(cards);
+    for (int cards = min_cards ? min_cards : 4 * depth; cards <= max_cards; ++cards)
+      sizes.push_back(cards);
   }
   for (const int cards : sizes) {
     if (endgames == 0) break;
