@@ -1,7 +1,5 @@
 #include "builder/build_plan.hpp"
 
-#include <unistd.h>
-
 namespace ddtb::detail::tb {
 
 std::string Round::name() const {
@@ -12,10 +10,6 @@ const Round* Plan::first_round() const {
   for (const CardCountPlan& c : counts)
     if (!c.rounds.empty()) return &c.rounds.front();
   return nullptr;
-}
-
-bool layer_present(const std::string& dir, int tricks, StrainClass klass, int bound) {
-  return ::access((dir + "/" + layer_file_name(tricks, klass, bound)).c_str(), F_OK) == 0;
 }
 
 Plan make_plan(const std::string& dir, int tricks, bool bounds, std::uint32_t unit_size,

@@ -52,7 +52,4 @@ struct Plan {
 Plan make_plan(const std::string& dir, int tricks, bool bounds, std::uint32_t unit_size,
                StrainClasses classes = {});
 
-// Whether the table file of the layer is in `dir`.
-bool layer_present(const std::string& dir, int tricks, StrainClass klass, int bound = 0);
-
 }  // namespace ddtb::detail::tb

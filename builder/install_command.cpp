@@ -164,15 +164,16 @@ Expected<void> install(BuildSettings s, const std::string& dir) {
   if (auto made = make_out_dir(staging); !made) return made;
   if (auto reused = reuse_layers(dir, staging); !reused) return reused;
   // Packed layers cannot be built on: when layers above them are asked
-  // for, those of the classes the build is built on are built again (4 to
-  // 16 cards: about two CPU-minutes); a no-trump build leaves the trump
-  // class's as they are.
+  // for, those below the card count asked, of the classes the build is
+  // built on, are built again (4 to 16 cards: about two CPU-minutes); a
+  // no-trump build leaves the trump class's as they are.
   if (!complete(staging, s)) {
     std::vector<fs::path> packed;
     for (const fs::directory_entry& e : fs::directory_iterator(staging, ec)) {
       if (!is_layer_file_name(e.path().filename().string())) continue;
       auto file = LayerFile::open(e.path().string());
-      if (file && (*file)->packed() && s.classes.built_on().has((*file)->header().klass))
+      if (file && (*file)->packed() && (*file)->header().tricks < s.cards / 4 &&
+          s.classes.built_on().has((*file)->header().klass))
         packed.push_back(e.path());
     }
     for (const fs::path& p : packed)

@@ -1,8 +1,14 @@
 #include "builder/layer_job.hpp"
 
+#include <unistd.h>
+
 #include "builder/layer_build.hpp"
 
 namespace ddtb::detail::tb {
+
+bool layer_present(const std::string& dir, int tricks, StrainClass klass, int bound) {
+  return ::access((dir + "/" + layer_file_name(tricks, klass, bound)).c_str(), F_OK) == 0;
+}
 
 std::string layer_words(int tricks, StrainClass klass, int bound) {
   return std::to_string(4 * tricks) + "-card " +
@@ -69,9 +75,11 @@ Expected<LoadedLayers> load_layers(const std::string& dir, int tricks,
     if (auto refused = refuse_packed(**file, tricks); !refused) return refused.error();
     auto layer = load_layer(**file, keep ? &(*keep)[kc] : nullptr);
     if (!layer) return layer.error();
-    out.checksum ^= (*file)->header().header_checksum;
     out.layer[kc] = std::move(*layer);
   }
+  auto sum = lower_checksum(dir, tricks + 1, classes);
+  if (!sum) return sum.error();
+  out.checksum = *sum;
   return out;
 }
 
@@ -79,8 +87,11 @@ Expected<std::uint64_t> lower_checksum(const std::string& dir, int tricks, Strai
   std::uint64_t sum = 0;
   if (tricks <= 1) return sum;
   for (int kc = 0; kc < 2; ++kc) {
-    if (!classes.built_on().has(static_cast<StrainClass>(kc))) continue;
-    auto file = open_layer_file(dir, tricks - 1, static_cast<StrainClass>(kc));
+    const auto k = static_cast<StrainClass>(kc);
+    // A class not built on counts when its file is there: a no-trump layer
+    // built beside trump tables then records what a build of both would.
+    if (!classes.has(k) && !layer_present(dir, tricks - 1, k)) continue;
+    auto file = open_layer_file(dir, tricks - 1, k);
     if (!file) return file.error();
     sum ^= (*file)->header().header_checksum;
   }

@@ -52,11 +52,13 @@ struct StrainClasses {
 struct LoadedLayers {
   int tricks = 0;
   std::array<std::unique_ptr<Layer>, 2> layer;  // by StrainClass
-  // XOR of the header checksums of the files read: the lower_checksum of a
-  // layer built on them (tablebase/FORMAT.md, "Header").
+  // What a layer built on them records (lower_checksum()).
   std::uint64_t checksum = 0;
   LowerLayers lower() const { return {layer[0].get(), layer[1].get(), tricks}; }
 };
+
+// Whether the table file of the layer is in `dir`.
+bool layer_present(const std::string& dir, int tricks, StrainClass klass, int bound = 0);
 
 // Opens the table file of `tricks` tricks and class `klass` in `dir`,
 // checking that it holds that layer (a file copied over another's name is
@@ -73,10 +75,10 @@ Expected<LoadedLayers> load_layers(const std::string& dir, int tricks,
                                    const std::array<std::vector<char>, 2>* keep = nullptr,
                                    StrainClasses classes = {});
 
-// The checksum of the layer below `tricks` in `dir` that a build of
-// `classes` records (the XOR of the header checksums of tricks - 1 of the
-// classes it is built on, classes.built_on(); 0 for one trick), reading only
-// headers.
+// The checksum of the layer below `tricks` in `dir` that a layer built on
+// the `classes` of it records (tablebase/FORMAT.md, "Header"): the XOR of
+// the header checksums of those files of tricks - 1 and of the other
+// class's, when it is there; 0 for one trick. Reads only headers.
 Expected<std::uint64_t> lower_checksum(const std::string& dir, int tricks,
                                        StrainClasses classes = {});
 

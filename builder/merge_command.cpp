@@ -67,7 +67,7 @@ int run_merge(const MergeArgs& args, const tools::ToolText& text) {
     std::printf("%s: no layer is missing: nothing to merge\n", dir.c_str());
     return tools::kExitOk;
   }
-  auto lower = lower_checksum(dir, tricks, classes);
+  auto lower = lower_checksum(dir, tricks, classes.built_on());
   if (!lower) {
     report_failure("cannot merge " + std::to_string(4 * tricks) +
                    "-card layers without the layers below: " + lower.error().message);

@@ -155,7 +155,8 @@ Expected<std::vector<RepackedLayer>> repack_tables(const std::string& dir,
 
   // Header checksums of each card count's exact files, before and after:
   // both classes' XOR (index 2), what most layers record, and each class's
-  // own (0, 1): a no-trump layer built alone records the no-trump file's.
+  // own (0, 1): a no-trump layer built where there was no trump file below
+  // records the no-trump file's.
   std::map<int, std::array<std::uint64_t, 3>> old_sum, new_sum;
   for (const auto& e : listing->layers) {
     if (e.bound != 0) continue;

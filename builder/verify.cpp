@@ -270,9 +270,9 @@ Expected<VerifyReport> verify_tables(const std::string& dir, const VerifyOptions
   // those partitions keeps only their sets: a 20-card layer decoded whole
   // takes tens of GiB (docs/SCALE.md, "Summary").
   // `below`: the header checksums of the exact layer below, per class and
-  // (index 2) XORed. A layer records the XOR of the files it was built on:
-  // both, or for a no-trump layer built without the trump class
-  // (ddtb-build build --strains nt) the no-trump file alone.
+  // (index 2) XORed. A layer records the XOR of both, or a no-trump layer
+  // built where there was no trump file below (ddtb-build build --strains
+  // nt) the no-trump file's alone.
   auto load = [&](int tricks, StrainClass k, int bound, const std::array<std::uint64_t, 3>& below,
                   std::uint64_t* header_checksum,
                   std::vector<int>& parts) -> std::unique_ptr<Layer> {

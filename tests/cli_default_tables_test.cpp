@@ -389,5 +389,45 @@ TEST(DdtbBuildInstall, BuildsTheDefaultTablesWhereDdsolveFindsThem) {
   EXPECT_NE(homeless.err.find("no per-user data directory"), std::string::npos) << homeless.err;
 }
 
+// One class at a time: the no-trump layers of 12 cards, then the trump
+// ones, installed over the 4-8-card default tables, give the same files,
+// byte for byte, as one install of both classes to 12 cards (the trump
+// class's packed layers are kept while the no-trump ones are built, and
+// each layer records the same layers below).
+TEST(DdtbBuildInstall, OneClassAtATimeGivesTheSameTables) {
+  const fs::path xdg = test::scratch_dir() / "xdg_by_class";
+  const fs::path whole = test::scratch_dir() / "xdg_whole";
+  for (const fs::path& p : {xdg, whole}) fs::remove_all(p);
+  auto install = [](const fs::path& home, std::vector<std::string> more) {
+    DefaultSearch search(home);
+    std::vector<std::string> args{"build", "--install", "--quiet", "--threads", "2"};
+    args.insert(args.end(), more.begin(), more.end());
+    const auto r = test::run(kBuild, args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return r;
+  };
+  install(whole, {"--cards", "12"});
+  install(xdg, {"--cards", "8"});
+  install(xdg, {"--cards", "12", "--strains", "nt"});
+  EXPECT_FALSE(fs::exists(user_tables(xdg) / "ddtb-12-trump.tbl"));
+  {
+    DefaultSearch search(xdg);
+    const auto info = test::run(kBuild, {"info", user_tables(xdg).string()});
+    EXPECT_NE(info.out.find("no-trump: layers of 4-12 cards (bound layers of 12 cards); trump: "
+                            "layers of 4-8 cards\n"),
+              std::string::npos)
+        << info.out;
+    expect_dds_answers(solve());
+  }
+  install(xdg, {"--cards", "12", "--strains", "trump"});
+  int files = 0;
+  for (const fs::directory_entry& e : fs::directory_iterator(user_tables(whole))) {
+    ++files;
+    EXPECT_EQ(test::read_file(e.path()), test::read_file(user_tables(xdg) / e.path().filename()))
+        << e.path().filename();
+  }
+  EXPECT_EQ(files, 8);
+}
+
 }  // namespace
 }  // namespace ddtb::cli

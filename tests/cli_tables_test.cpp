@@ -101,9 +101,9 @@ TEST(Ddsolve, DamagedTableChunksAreReportedAndNotUsed) {
 }
 
 // --strains builds one class: the 12-card no-trump layers beside 4-8-card
-// tables of both classes (built on the no-trump ones alone), then the trump
-// ones (on both). verify (whose solver check asks the tables of every layer it checks,
-// so a class the probe skipped would fail it), info and repack hold to a
+// tables of both classes (built on the no-trump ones alone, the same bytes
+// as a build of both), then the trump ones (on both). verify (whose solver check asks the tables of
+// every layer it checks, so a class the probe skipped would fail it), info and repack hold to a
 // directory with one class deeper than the other, and ddsolve's answers
 // with it are the same as without.
 TEST(DdtbBuild, OneStrainClassIsBuiltOnItsOwnLayers) {
@@ -146,6 +146,15 @@ TEST(DdtbBuild, OneStrainClassIsBuiltOnItsOwnLayers) {
   EXPECT_EQ(with.exit_code, 0) << with.err;
   expect_golden(with.out, "club_session.txt",
                 "ddsolve --par --play tests/data/cli/club_session.pbn");
+
+  // Beside the trump tables, the no-trump layers are what a build of both
+  // classes writes, byte for byte.
+  const std::string both = (test::scratch_dir() / "both_classes").string();
+  ASSERT_EQ(
+      test::run(DDTB_BUILD_PATH, {"build", "--out", both, "--cards", "12", "--quiet"}).exit_code,
+      0);
+  for (const char* name : {"ddtb-12-nt.tbl", "ddtb-12-nt-ge2.tbl"})
+    EXPECT_EQ(test::read_file(dir + "/" + name), test::read_file(both + "/" + name)) << name;
 
   ASSERT_EQ(build({"--cards", "12", "--strains", "trump"}).exit_code, 0);
   info_says(
