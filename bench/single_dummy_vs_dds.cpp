@@ -50,11 +50,173 @@ int usage(const char* why) {
   return 2;
 }
 
+// What every kind of work is run with.
+struct Run {
+  int samples = 1000, rounds = 3;
+  std::uint64_t seed = 1;
+  test::DdsPeer* dds = nullptr;
+  AnalysisOptions options, base_options;  // ddtb's, and the base's (--versus-tables)
+  bool versus = false;
+};
+
+// ddtb's time against the base's, one figure per round (with --versus-tables).
+void against_base(const char* what, std::vector<double>& ratios, double ours, double base) {
+  ratios.push_back(ours / base);
+  std::printf("%s, round %zu: ddtb %.3f s, base %.3f s, ratio %.3f\n", what, ratios.size(), ours,
+              base, ratios.back());
+}
+
+// 3NT by South; West, on lead, known; South a strong no-trump. The exit
+// status: 0, or 1 when the figures disagree (2: an error).
+int lead_work(const Run& r) {
+  const int samples = r.samples, rounds = r.rounds;
+  const std::uint64_t seed = r.seed;
+  test::DdsPeer& dds = *r.dds;
+  const AnalysisOptions& options = r.options;
+  const AnalysisOptions& base_options = r.base_options;
+  const bool versus = r.versus;
+  // 3NT by South; West, on lead, known; South a strong no-trump.
+  DealSpec spec;
+  spec.hands[3].holds = *parse_pbn_hand("T87.QJT9.Q854.A2");
+  spec.hands[2].min_hcp = 15;
+  spec.hands[2].max_hcp = 17;
+  spec.hands[0].min_hcp = 9;
+  spec.samples = samples;
+  spec.seed = seed;
+  auto deals = sample_deals(spec);
+  if (!deals) return usage(deals.error().message.c_str());
+  Contract c;
+  c.level = 3;
+  c.strain = Strain::NoTrump;
+  c.declarer = Seat::South;
+  std::vector<double> ratios, base_ratios;
+  for (int r = 0; r < rounds; ++r) {
+    if (versus) {
+      const double b0 = cpu_seconds();
+      auto base = analyse_leads(*deals, c, base_options);
+      const double b1 = cpu_seconds();
+      auto ours = analyse_leads(*deals, c, options);
+      const double b2 = cpu_seconds();
+      if (!base || !ours) return usage("analyse_leads failed");
+      for (std::size_t i = 0; i < ours->leads.size(); ++i)
+        if (ours->leads.size() != base->leads.size() ||
+            ours->leads[i].defence_tricks.value != base->leads[i].defence_tricks.value) {
+          std::fprintf(stderr, "ddtb-sd-vs-dds: lead figures differ with and without tables\n");
+          return 1;
+        }
+      against_base("lead analysis against the base", base_ratios, b2 - b1, b1 - b0);
+    }
+    const double t0 = cpu_seconds();
+    auto leads = analyse_leads(*deals, c, options);
+    const double t1 = cpu_seconds();
+    double sum = 0;
+    for (const Deal& d : *deals) {
+      const auto s = dds.solve_board(Position::at_trick_start(d, Strain::NoTrump, Seat::West));
+      sum += s.result.tricks;
+    }
+    const double t2 = cpu_seconds();
+    if (!leads) return usage(leads.error().message.c_str());
+    // The best lead's mean is at most the mean of each deal's best.
+    if (leads->leads.front().defence_tricks.value > sum / samples + 1e-9) {
+      std::fprintf(stderr, "ddtb-sd-vs-dds: lead figures disagree with libdds\n");
+      return 1;
+    }
+    ratios.push_back((t1 - t0) / (t2 - t1));
+    std::printf("lead analysis, %d samples, round %d: ddtb %.3f s, dds %.3f s, ratio %.3f\n",
+                samples, r + 1, t1 - t0, t2 - t1, ratios.back());
+  }
+  std::printf("lead analysis: median ratio %.3f (target <= 0.3)\n", median(ratios));
+  if (versus)
+    std::printf("lead analysis: median ratio against the base %.3f\n", median(base_ratios));
+  return 0;
+}
+
+// All 20 contracts with North and South known.
+int contract_work(const Run& r) {
+  const int samples = r.samples, rounds = r.rounds;
+  const std::uint64_t seed = r.seed;
+  test::DdsPeer& dds = *r.dds;
+  const AnalysisOptions& options = r.options;
+  const AnalysisOptions& base_options = r.base_options;
+  const bool versus = r.versus;
+  DealSpec spec;
+  spec.hands[0].holds = *parse_pbn_hand("AKQ2.K5.AJ72.Q84");
+  spec.hands[2].holds = *parse_pbn_hand("J95.A432.K9.KJ53");
+  spec.samples = samples;
+  spec.seed = seed;
+  auto deals = sample_deals(spec);
+  if (!deals) return usage(deals.error().message.c_str());
+  std::vector<double> ratios, base_ratios;
+  for (int r = 0; r < rounds; ++r) {
+    if (versus) {
+      const double b0 = cpu_seconds();
+      auto base = analyse_contracts(*deals, 0x1F, 0xF, Vulnerability::None, base_options);
+      const double b1 = cpu_seconds();
+      auto ours = analyse_contracts(*deals, 0x1F, 0xF, Vulnerability::None, options);
+      const double b2 = cpu_seconds();
+      if (!base || !ours) return usage("analyse_contracts failed");
+      for (std::size_t i = 0; i < ours->contracts.size(); ++i)
+        if (ours->contracts.size() != base->contracts.size() ||
+            ours->contracts[i].tricks != base->contracts[i].tricks) {
+          std::fprintf(stderr, "ddtb-sd-vs-dds: contract figures differ with and without tables\n");
+          return 1;
+        }
+      against_base("contract analysis against the base", base_ratios, b2 - b1, b1 - b0);
+    }
+    const double t0 = cpu_seconds();
+    auto odds = analyse_contracts(*deals, 0x1F, 0xF, Vulnerability::None, options);
+    const double t1 = cpu_seconds();
+    std::vector<DdTable> tables;
+    for (const Deal& d : *deals) tables.push_back(dds.dd_table(d));
+    const double t2 = cpu_seconds();
+    if (!odds) return usage(odds.error().message.c_str());
+    for (const ContractOdds& co : odds->contracts) {
+      std::array<int, 14> counts{};
+      for (const DdTable& t : tables) ++counts[t.get(co.strain, co.declarer)];
+      if (counts != co.tricks) {
+        std::fprintf(stderr, "ddtb-sd-vs-dds: contract figures disagree with libdds\n");
+        return 1;
+      }
+    }
+    ratios.push_back((t1 - t0) / (t2 - t1));
+    std::printf("contract analysis, %d samples, round %d: ddtb %.3f s, dds %.3f s, ratio %.3f\n",
+                samples, r + 1, t1 - t0, t2 - t1, ratios.back());
+  }
+  std::printf("contract analysis: median ratio %.3f (target <= 0.35)\n", median(ratios));
+  if (versus)
+    std::printf("contract analysis: median ratio against the base %.3f\n", median(base_ratios));
+  return 0;
+}
+
+// Sampling under an opening-bid constraint, time only.
+int sample_work(const Run& r) {
+  const int samples = r.samples, rounds = r.rounds;
+  const std::uint64_t seed = r.seed;
+  DealSpec spec;
+  spec.hands[1].min_hcp = 11;
+  spec.hands[1].max_hcp = 15;
+  spec.hands[1].min_length[0] = 5;
+  spec.samples = samples;
+  std::vector<double> times;
+  for (int r = 0; r < std::max(rounds, 5); ++r) {
+    spec.seed = seed + static_cast<std::uint64_t>(r);
+    const double t0 = cpu_seconds();
+    auto deals = sample_deals(spec);
+    times.push_back(cpu_seconds() - t0);
+    if (!deals) return usage(deals.error().message.c_str());
+  }
+  std::printf("sampling %d deals (East 11-15 HCP, 5+ spades): median %.1f ms (target <= 50)\n",
+              samples, 1e3 * median(times));
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  int samples = 1000, rounds = 3;
-  std::uint64_t seed = 1;
+  Run run;
+  int& samples = run.samples;
+  int& rounds = run.rounds;
+  std::uint64_t& seed = run.seed;
   std::string work = "lead,contracts,sample";
   std::string tablebase;
   std::optional<std::string> versus;
@@ -79,8 +241,8 @@ int main(int argc, char** argv) {
   }
   if (samples < 1 || rounds < 1) return usage("--samples and --rounds need positive numbers");
   const auto wants = [&](const char* w) { return work.find(w) != std::string::npos; };
-  test::DdsPeer& dds = test::DdsPeer::shared();
-  AnalysisOptions options, base_options;
+  run.dds = &test::DdsPeer::shared();
+  run.versus = versus.has_value();
   SolverOptions solver, base_solver;
   for (const auto& [dir, so] :
        {std::pair{tablebase, &solver}, std::pair{versus.value_or(""), &base_solver}}) {
@@ -89,138 +251,14 @@ int main(int argc, char** argv) {
     if (!tb) return usage(tb.error().message.c_str());
     so->tablebase = *tb;
   }
-  options.solver = &solver;
-  base_options.solver = &base_solver;
-  // ddtb's time against the base's, one figure per round (with --versus-tables).
-  auto against_base = [&](const char* what, std::vector<double>& ratios, double ours, double base) {
-    ratios.push_back(ours / base);
-    std::printf("%s, round %zu: ddtb %.3f s, base %.3f s, ratio %.3f\n", what, ratios.size(), ours,
-                base, ratios.back());
-  };
+  run.options.solver = &solver;
+  run.base_options.solver = &base_solver;
+  for (const auto& [name, work_fn] :
+       {std::pair{"lead", &lead_work}, std::pair{"contracts", &contract_work},
+        std::pair{"sample", &sample_work}})
+    if (wants(name))
+      if (const int status = work_fn(run); status != 0) return status;
 
-  if (wants("lead")) {
-    // 3NT by South; West, on lead, known; South a strong no-trump.
-    DealSpec spec;
-    spec.hands[3].holds = *parse_pbn_hand("T87.QJT9.Q854.A2");
-    spec.hands[2].min_hcp = 15;
-    spec.hands[2].max_hcp = 17;
-    spec.hands[0].min_hcp = 9;
-    spec.samples = samples;
-    spec.seed = seed;
-    auto deals = sample_deals(spec);
-    if (!deals) return usage(deals.error().message.c_str());
-    Contract c;
-    c.level = 3;
-    c.strain = Strain::NoTrump;
-    c.declarer = Seat::South;
-    std::vector<double> ratios, base_ratios;
-    for (int r = 0; r < rounds; ++r) {
-      if (versus) {
-        const double b0 = cpu_seconds();
-        auto base = analyse_leads(*deals, c, base_options);
-        const double b1 = cpu_seconds();
-        auto ours = analyse_leads(*deals, c, options);
-        const double b2 = cpu_seconds();
-        if (!base || !ours) return usage("analyse_leads failed");
-        for (std::size_t i = 0; i < ours->leads.size(); ++i)
-          if (ours->leads.size() != base->leads.size() ||
-              ours->leads[i].defence_tricks.value != base->leads[i].defence_tricks.value) {
-            std::fprintf(stderr, "ddtb-sd-vs-dds: lead figures differ with and without tables\n");
-            return 1;
-          }
-        against_base("lead analysis against the base", base_ratios, b2 - b1, b1 - b0);
-      }
-      const double t0 = cpu_seconds();
-      auto leads = analyse_leads(*deals, c, options);
-      const double t1 = cpu_seconds();
-      double sum = 0;
-      for (const Deal& d : *deals) {
-        const auto s = dds.solve_board(Position::at_trick_start(d, Strain::NoTrump, Seat::West));
-        sum += s.result.tricks;
-      }
-      const double t2 = cpu_seconds();
-      if (!leads) return usage(leads.error().message.c_str());
-      // The best lead's mean is at most the mean of each deal's best.
-      if (leads->leads.front().defence_tricks.value > sum / samples + 1e-9) {
-        std::fprintf(stderr, "ddtb-sd-vs-dds: lead figures disagree with libdds\n");
-        return 1;
-      }
-      ratios.push_back((t1 - t0) / (t2 - t1));
-      std::printf("lead analysis, %d samples, round %d: ddtb %.3f s, dds %.3f s, ratio %.3f\n",
-                  samples, r + 1, t1 - t0, t2 - t1, ratios.back());
-    }
-    std::printf("lead analysis: median ratio %.3f (target <= 0.3)\n", median(ratios));
-    if (versus)
-      std::printf("lead analysis: median ratio against the base %.3f\n", median(base_ratios));
-  }
-
-  if (wants("contracts")) {
-    DealSpec spec;
-    spec.hands[0].holds = *parse_pbn_hand("AKQ2.K5.AJ72.Q84");
-    spec.hands[2].holds = *parse_pbn_hand("J95.A432.K9.KJ53");
-    spec.samples = samples;
-    spec.seed = seed;
-    auto deals = sample_deals(spec);
-    if (!deals) return usage(deals.error().message.c_str());
-    std::vector<double> ratios, base_ratios;
-    for (int r = 0; r < rounds; ++r) {
-      if (versus) {
-        const double b0 = cpu_seconds();
-        auto base = analyse_contracts(*deals, 0x1F, 0xF, Vulnerability::None, base_options);
-        const double b1 = cpu_seconds();
-        auto ours = analyse_contracts(*deals, 0x1F, 0xF, Vulnerability::None, options);
-        const double b2 = cpu_seconds();
-        if (!base || !ours) return usage("analyse_contracts failed");
-        for (std::size_t i = 0; i < ours->contracts.size(); ++i)
-          if (ours->contracts.size() != base->contracts.size() ||
-              ours->contracts[i].tricks != base->contracts[i].tricks) {
-            std::fprintf(stderr,
-                         "ddtb-sd-vs-dds: contract figures differ with and without tables\n");
-            return 1;
-          }
-        against_base("contract analysis against the base", base_ratios, b2 - b1, b1 - b0);
-      }
-      const double t0 = cpu_seconds();
-      auto odds = analyse_contracts(*deals, 0x1F, 0xF, Vulnerability::None, options);
-      const double t1 = cpu_seconds();
-      std::vector<DdTable> tables;
-      for (const Deal& d : *deals) tables.push_back(dds.dd_table(d));
-      const double t2 = cpu_seconds();
-      if (!odds) return usage(odds.error().message.c_str());
-      for (const ContractOdds& co : odds->contracts) {
-        std::array<int, 14> counts{};
-        for (const DdTable& t : tables) ++counts[t.get(co.strain, co.declarer)];
-        if (counts != co.tricks) {
-          std::fprintf(stderr, "ddtb-sd-vs-dds: contract figures disagree with libdds\n");
-          return 1;
-        }
-      }
-      ratios.push_back((t1 - t0) / (t2 - t1));
-      std::printf("contract analysis, %d samples, round %d: ddtb %.3f s, dds %.3f s, ratio %.3f\n",
-                  samples, r + 1, t1 - t0, t2 - t1, ratios.back());
-    }
-    std::printf("contract analysis: median ratio %.3f (target <= 0.35)\n", median(ratios));
-    if (versus)
-      std::printf("contract analysis: median ratio against the base %.3f\n", median(base_ratios));
-  }
-
-  if (wants("sample")) {
-    DealSpec spec;
-    spec.hands[1].min_hcp = 11;
-    spec.hands[1].max_hcp = 15;
-    spec.hands[1].min_length[0] = 5;
-    spec.samples = samples;
-    std::vector<double> times;
-    for (int r = 0; r < std::max(rounds, 5); ++r) {
-      spec.seed = seed + static_cast<std::uint64_t>(r);
-      const double t0 = cpu_seconds();
-      auto deals = sample_deals(spec);
-      times.push_back(cpu_seconds() - t0);
-      if (!deals) return usage(deals.error().message.c_str());
-    }
-    std::printf("sampling %d deals (East 11-15 HCP, 5+ spades): median %.1f ms (target <= 50)\n",
-                samples, 1e3 * median(times));
-  }
   std::fflush(stdout);
   std::_Exit(0);  // libdds's static destructors crash after dlopen (tests/support)
 }
