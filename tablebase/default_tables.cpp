@@ -65,22 +65,19 @@ bool holds_tables(TablebaseSearchDir& dir) {
 // --strains builds one). Bound layers only save time, and a build may leave
 // them out (--no-bounds): they are not required.
 std::vector<std::string> missing_exact_layers(const Tablebase& tb) {
-  const auto layers = tb.layers();
-  std::vector<std::string> missing;
-  for (int klass = 0; klass < 2; ++klass) {
-    std::array<bool, 14> present{};
-    int deepest = 0;
-    for (const TablebaseLayer& l : layers)
-      if (l.trump == (klass == 1) && l.at_least == 0) {
-        present[std::size_t(l.cards / 4)] = true;
-        deepest = std::max(deepest, l.cards / 4);
-      }
-    for (int tricks = 1; tricks < deepest; ++tricks)
-      if (!present[std::size_t(tricks)])
+  std::array<std::array<bool, 14>, 2> present{};  // [class][tricks]
+  std::array<int, 2> deepest{};
+  for (const TablebaseLayer& l : tb.layers())
+    if (l.at_least == 0) {
+      present[l.trump][std::size_t(l.cards / 4)] = true;
+      deepest[l.trump] = std::max(deepest[l.trump], l.cards / 4);
+    }
+  std::vector<std::string> missing;  // fewest cards first, no trump first
+  for (int tricks = 1; tricks <= 13; ++tricks)
+    for (int klass = 0; klass < 2; ++klass)
+      if (tricks < deepest[klass] && !present[klass][std::size_t(tricks)])
         missing.push_back(
             detail::tb::layer_file_name(tricks, static_cast<detail::tb::StrainClass>(klass)));
-  }
-  std::sort(missing.begin(), missing.end());
   return missing;
 }
 
