@@ -59,11 +59,27 @@ struct Run {
   bool versus = false;
 };
 
-// ddtb's time against the base's, one figure per round (with --versus-tables).
-void against_base(const char* what, std::vector<double>& ratios, double ours, double base) {
-  ratios.push_back(ours / base);
-  std::printf("%s, round %zu: ddtb %.3f s, base %.3f s, ratio %.3f\n", what, ratios.size(), ours,
-              base, ratios.back());
+// One round of ddtb against the base (--versus-tables): `analyse(options)`
+// with the base's options, then with ddtb's; `same(ours, base)` compares
+// their figures. Prints the ratio and keeps it in `ratios`. The exit
+// status: 0, 1 when the figures differ, 2 when an analysis fails.
+template <class Analyse, class Same>
+int round_against_base(const Run& r, const char* what, std::vector<double>& ratios, Analyse analyse,
+                       Same same) {
+  const double b0 = cpu_seconds();
+  auto base = analyse(r.base_options);
+  const double b1 = cpu_seconds();
+  auto ours = analyse(r.options);
+  const double b2 = cpu_seconds();
+  if (!base || !ours) return usage((std::string(what) + " failed").c_str());
+  if (!same(*ours, *base)) {
+    std::fprintf(stderr, "ddtb-sd-vs-dds: %s figures differ with and without tables\n", what);
+    return 1;
+  }
+  ratios.push_back((b2 - b1) / (b1 - b0));
+  std::printf("%s against the base, round %zu: ddtb %.3f s, base %.3f s, ratio %.3f\n", what,
+              ratios.size(), b2 - b1, b1 - b0, ratios.back());
+  return 0;
 }
 
 // 3NT by South; West, on lead, known; South a strong no-trump. The exit
@@ -73,7 +89,7 @@ int lead_work(const Run& r) {
   const std::uint64_t seed = r.seed;
   test::DdsPeer& dds = *r.dds;
   const AnalysisOptions& options = r.options;
-  const AnalysisOptions& base_options = r.base_options;
+  const Run& run = r;  // `r` below is the round
   const bool versus = r.versus;
   // 3NT by South; West, on lead, known; South a strong no-trump.
   DealSpec spec;
@@ -91,21 +107,19 @@ int lead_work(const Run& r) {
   c.declarer = Seat::South;
   std::vector<double> ratios, base_ratios;
   for (int r = 0; r < rounds; ++r) {
-    if (versus) {
-      const double b0 = cpu_seconds();
-      auto base = analyse_leads(*deals, c, base_options);
-      const double b1 = cpu_seconds();
-      auto ours = analyse_leads(*deals, c, options);
-      const double b2 = cpu_seconds();
-      if (!base || !ours) return usage("analyse_leads failed");
-      for (std::size_t i = 0; i < ours->leads.size(); ++i)
-        if (ours->leads.size() != base->leads.size() ||
-            ours->leads[i].defence_tricks.value != base->leads[i].defence_tricks.value) {
-          std::fprintf(stderr, "ddtb-sd-vs-dds: lead figures differ with and without tables\n");
-          return 1;
-        }
-      against_base("lead analysis against the base", base_ratios, b2 - b1, b1 - b0);
-    }
+    if (versus)
+      if (const int status = round_against_base(
+              run, "lead analysis", base_ratios,
+              [&](const AnalysisOptions& o) { return analyse_leads(*deals, c, o); },
+              [](const LeadAnalysis& a, const LeadAnalysis& b) {
+                if (a.leads.size() != b.leads.size()) return false;
+                for (std::size_t i = 0; i < a.leads.size(); ++i)
+                  if (a.leads[i].defence_tricks.value != b.leads[i].defence_tricks.value)
+                    return false;
+                return true;
+              });
+          status != 0)
+        return status;
     const double t0 = cpu_seconds();
     auto leads = analyse_leads(*deals, c, options);
     const double t1 = cpu_seconds();
@@ -137,7 +151,7 @@ int contract_work(const Run& r) {
   const std::uint64_t seed = r.seed;
   test::DdsPeer& dds = *r.dds;
   const AnalysisOptions& options = r.options;
-  const AnalysisOptions& base_options = r.base_options;
+  const Run& run = r;  // `r` below is the round
   const bool versus = r.versus;
   DealSpec spec;
   spec.hands[0].holds = *parse_pbn_hand("AKQ2.K5.AJ72.Q84");
@@ -148,21 +162,20 @@ int contract_work(const Run& r) {
   if (!deals) return usage(deals.error().message.c_str());
   std::vector<double> ratios, base_ratios;
   for (int r = 0; r < rounds; ++r) {
-    if (versus) {
-      const double b0 = cpu_seconds();
-      auto base = analyse_contracts(*deals, 0x1F, 0xF, Vulnerability::None, base_options);
-      const double b1 = cpu_seconds();
-      auto ours = analyse_contracts(*deals, 0x1F, 0xF, Vulnerability::None, options);
-      const double b2 = cpu_seconds();
-      if (!base || !ours) return usage("analyse_contracts failed");
-      for (std::size_t i = 0; i < ours->contracts.size(); ++i)
-        if (ours->contracts.size() != base->contracts.size() ||
-            ours->contracts[i].tricks != base->contracts[i].tricks) {
-          std::fprintf(stderr, "ddtb-sd-vs-dds: contract figures differ with and without tables\n");
-          return 1;
-        }
-      against_base("contract analysis against the base", base_ratios, b2 - b1, b1 - b0);
-    }
+    if (versus)
+      if (const int status = round_against_base(
+              run, "contract analysis", base_ratios,
+              [&](const AnalysisOptions& o) {
+                return analyse_contracts(*deals, 0x1F, 0xF, Vulnerability::None, o);
+              },
+              [](const ContractAnalysis& a, const ContractAnalysis& b) {
+                if (a.contracts.size() != b.contracts.size()) return false;
+                for (std::size_t i = 0; i < a.contracts.size(); ++i)
+                  if (a.contracts[i].tricks != b.contracts[i].tricks) return false;
+                return true;
+              });
+          status != 0)
+        return status;
     const double t0 = cpu_seconds();
     auto odds = analyse_contracts(*deals, 0x1F, 0xF, Vulnerability::None, options);
     const double t1 = cpu_seconds();
