@@ -117,8 +117,8 @@ Expected<BuildSettings> check_build(const BuildArgs& args) {
     if (std::string error = parse_shard(args.shard, s.shard, s.shards); !error.empty())
       return usage(error);
   if (args.store.empty() && args.install)
-    s.zstd_level = WriteOptions::kPacked;  // the default tables
-  else if (!store_level(args.store, s.zstd_level))
+    s.storage = Storage::packed();  // the default tables
+  else if (!parse_storage(args.store, s.storage))
     return usage("--store needs auto, raw, zstd or packed");
   if (!args.strains.empty() && !StrainClasses::parse(args.strains, s.classes))
     return usage("--strains needs nt, trump or all");
@@ -161,8 +161,8 @@ Expected<void> build_layers(const BuildSettings& s) {
   options.threads = s.threads;
   // Packed tables are built as is, then packed: each layer is built on the
   // one below as built (builder/layer_job.hpp).
-  const bool pack = s.zstd_level == WriteOptions::kPacked;
-  options.zstd_level = pack ? 0 : s.zstd_level;
+  const bool pack = s.storage.is_packed();
+  options.zstd_level = pack ? 0 : s.storage.zstd_level;
   options.first_round_only = shard_run;
   const auto start = std::chrono::steady_clock::now();
   if (auto built = execute(plan, options, shard_run ? static_cast<Party&>(shard) : alone, reporter);
@@ -170,7 +170,7 @@ Expected<void> build_layers(const BuildSettings& s) {
     return built;
   if (pack && !shard_run) {
     RepackOptions ro;
-    ro.zstd_level = WriteOptions::kPacked;
+    ro.storage = Storage::packed();
     ro.threads = s.threads;
     auto packed = repack_tables(s.out, ro);
     if (!packed) return packed.error();

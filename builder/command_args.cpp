@@ -22,15 +22,15 @@ int default_threads() {
   return n ? static_cast<int>(n) : 1;
 }
 
-bool store_level(const std::string& store, int& level) {
+bool parse_storage(const std::string& store, Storage& out) {
   if (store.empty() || store == "auto")
-    level = WriteOptions::kTableLevel;
+    out = {Layout::kChunked, WriteOptions::kTableLevel};
   else if (store == "raw")
-    level = 0;
+    out = {Layout::kChunked, 0};
   else if (store == "zstd")
-    level = 19;
+    out = {Layout::kChunked, 19};
   else if (store == "packed")
-    level = WriteOptions::kPacked;
+    out = Storage::packed();
   else
     return false;
   return true;

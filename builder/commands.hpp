@@ -34,8 +34,8 @@ struct BuildSettings {
   bool bounds = true, quiet = false;
   int shard = 0, shards = 0;  // shards 0: not a shard's run
   bool install = false;
-  int zstd_level = WriteOptions::kTableLevel;  // --store
-  StrainClasses classes;                       // --strains
+  Storage storage;        // --store
+  StrainClasses classes;  // --strains
 };
 // The settings, or the usage error to report.
 Expected<BuildSettings> check_build(const BuildArgs& args);
@@ -92,9 +92,10 @@ bool number_in(const std::string& text, long long lo, long long hi, long long& o
 // Builder threads when --threads is not given: every core.
 int default_threads();
 // --store auto|raw|zstd|packed as the tables' zstd level (WriteOptions):
-// auto (or empty) table_zstd_level's choice by card count, raw 0, zstd 19,
-// packed WriteOptions::kPacked. False for another word.
-bool store_level(const std::string& store, int& level);
+// auto (or empty) chunked with table_zstd_level's choice by card count,
+// raw chunked at 0, zstd chunked at 19, packed the packed layout. False for
+// another word.
+bool parse_storage(const std::string& store, Storage& out);
 // The usage error for a table directory argument of `command` that is
 // missing or not a directory (printed), or 0 when `dir` is a directory.
 int table_dir_refusal(const std::string& dir, const std::string& command,

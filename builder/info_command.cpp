@@ -33,7 +33,7 @@ void print_header(const std::string& path, const FileHeader& h) {
       "format %u, builder %u, params 0x%x, header checksum %016llx, built on %016llx\n",
       path.c_str(), 4 * h.tricks, h.klass == StrainClass::kTrump ? "trump" : "no-trump",
       what.c_str(), h.partitions, (unsigned long long)h.sets, bytes, states, states / bytes,
-      h.version, h.builder_version, h.build_params, (unsigned long long)h.header_checksum,
+      h.version(), h.builder_version, h.build_params, (unsigned long long)h.header_checksum,
       (unsigned long long)h.lower_checksum);
 }
 

@@ -140,9 +140,9 @@ bool to_repack(const std::string& dir, bool packed) {
     if (!is_layer_file_name(name)) continue;
     auto file = LayerFile::open(e.path().string());
     if (!file) continue;
-    older |= packed ? !(*file)->packed()
-                    : !(*file)->packed() &&
-                          (*file)->header().version != file_version_for((*file)->header().bound);
+    const FileHeader& h = (*file)->header();
+    older |= packed ? h.format.layout != Layout::kPacked
+                    : h.format != features_for(Layout::kChunked, h.bound);
   }
   return older;
 }
@@ -156,7 +156,7 @@ Expected<void> install(BuildSettings s, const std::string& dir) {
   if (ec) return io_error(fs::path(dir).parent_path().string(), ec);
   auto lock = InstallLock::take(dir + ".lock");
   if (!lock) return lock.error();
-  const bool packed = s.zstd_level == WriteOptions::kPacked;
+  const bool packed = s.storage.is_packed();
   if (complete(dir, s) && !to_repack(dir, packed)) {
     std::printf("every layer up to %d cards is in %s: nothing to build\n", s.cards, dir.c_str());
     return {};
@@ -172,7 +172,7 @@ Expected<void> install(BuildSettings s, const std::string& dir) {
     for (const fs::directory_entry& e : fs::directory_iterator(staging, ec)) {
       if (!is_layer_file_name(e.path().filename().string())) continue;
       auto file = LayerFile::open(e.path().string());
-      if (file && (*file)->packed() && (*file)->header().tricks < s.cards / 4 &&
+      if (file && (*file)->layout() == Layout::kPacked && (*file)->header().tricks < s.cards / 4 &&
           s.classes.built_on().has((*file)->header().klass))
         packed.push_back(e.path());
     }
@@ -181,7 +181,7 @@ Expected<void> install(BuildSettings s, const std::string& dir) {
   }
   if (to_repack(staging, packed)) {
     RepackOptions ro;
-    ro.zstd_level = s.zstd_level;
+    ro.storage = s.storage;
     ro.threads = s.threads;
     auto repacked = repack_tables(staging, ro);
     if (!repacked) return repacked.error();

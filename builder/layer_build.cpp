@@ -68,8 +68,8 @@ Expected<std::unique_ptr<Layer>> load_layer(const LayerFile& file, const std::ve
   if (keep && keep->size() != layer->shapes().size())
     return Error{ErrorCode::kBadArgument, file.name() + ": partition mask of the wrong size"};
   std::uint64_t sets = 0;
-  for (std::size_t c = 0; c < file.chunks(); ++c) {
-    auto chunk = file.load_chunk(c);
+  for (std::size_t c = 0; c < file.runs(); ++c) {
+    auto chunk = file.load_run(c);
     if (!chunk) return chunk.error();
     for (std::size_t i = 0; i + 1 < chunk->starts.size(); ++i) {
       const std::size_t p = chunk->first + i;

@@ -35,9 +35,9 @@ namespace {
 // default; the builder's oracle asks the values of whole sets of states of
 // the layer below, which needs every set.
 Expected<void> refuse_packed(const LayerFile& file, int tricks) {
-  if (!file.packed()) return {};
+  if (file.layout() != Layout::kPacked) return {};
   return Error{ErrorCode::kBadArgument,
-               file.name() + " is packed (format " + std::to_string(file.header().version) +
+               file.name() + " is packed (format " + std::to_string(file.header().version()) +
                    "), which the probe reads but the builder cannot build on: build the " +
                    std::to_string(4 * tricks + 4) +
                    "-card layers into another directory, which builds the layers below again "
@@ -120,7 +120,7 @@ LayerJob make_job(const std::string& dir, int tricks, StrainClass klass,
   p.tricks = tricks;
   p.klass = klass;
   p.bound = bound;
-  p.format_version = format_version_for(bound);
+  p.format_version = sets_version_for(bound);
   p.lower_checksum = lower_checksum;
   p.shapes_checksum = shapes_checksum(job.shapes);
   p.partitions = static_cast<std::uint32_t>(job.shapes.size());
@@ -133,7 +133,7 @@ Expected<void> attach_exact(LayerJob& job) {
   if (!file)
     return Error{file.error().code,
                  job.name() + " layer needs the exact layer: " + file.error().message};
-  if ((*file)->packed())
+  if ((*file)->layout() == Layout::kPacked)
     return Error{ErrorCode::kBadArgument,
                  job.name() + " layer needs the exact layer as built, and " + (*file)->name() +
                      " is packed: build the layer into another directory"};

@@ -132,12 +132,12 @@ Expected<std::uint64_t> LayerWriter::finish() {
     if (auto flushed = flush_chunk(added_); !flushed) return flushed.error();
   if (auto written = write_pending(); !written) return written.error();
   FileHeader h;
-  h.version = file_version_for(bound_, options_.partition_lengths);
+  h.format = features_for(Layout::kChunked, bound_, options_.partition_lengths);
   h.tricks = tricks_;
   h.klass = klass_;
   h.bound = bound_;
   h.partitions = static_cast<std::uint32_t>(shapes_.size());
-  h.chunks = chunks_;
+  h.directory_entries = chunks_;
   h.sets = sets_;
   h.shapes_checksum = shapes_checksum(shapes_);
   h.directory_offset = kHeaderBytes;

@@ -22,12 +22,11 @@ namespace ddtb::detail::tb {
 // disk raw, and each of their probes saves far more search).
 int table_zstd_level(int tricks);
 
+// A chunked file's writer (the packed layout has its own,
+// builder/packed_writer.hpp).
 struct WriteOptions {
   // zstd level of the chunks, 0 for raw; kTableLevel: table_zstd_level.
   static constexpr int kTableLevel = -1;
-  // Not a zstd level: the packed layout (builder/packed_writer.hpp), which
-  // repack and `build --store packed` write.
-  static constexpr int kPacked = -2;
   int zstd_level = kTableLevel;
   std::uint32_t build_params = 0;
   std::uint64_t lower_checksum = 0;
@@ -40,6 +39,15 @@ struct WriteOptions {
   // 4, tablebase/FORMAT.md); false writes versions 1 and 2, which readers
   // still accept (for tests of that path).
   bool partition_lengths = true;
+};
+
+// How layer files are stored (ddtb-build --store): their layout, and a
+// chunked file's chunks' zstd level (WriteOptions::zstd_level).
+struct Storage {
+  Layout layout = Layout::kChunked;
+  int zstd_level = WriteOptions::kTableLevel;  // chunked files only
+  static constexpr Storage packed() { return {Layout::kPacked, 0}; }
+  bool is_packed() const { return layout == Layout::kPacked; }
 };
 
 // Appends one partition to a raw chunk as a table file lays it out

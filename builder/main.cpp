@@ -19,10 +19,9 @@ tools::ToolText tool_text() {
   tools::ToolText text;
   text.name = "ddtb-build";
   text.help = [](const std::string& command) { return help_text(command); };
-  text.version = std::string("ddtb-build ") + DDTB_VERSION + " (table format " +
-                 std::to_string(kFormatVersion) + ", bound layers " +
-                 std::to_string(kBoundFormatVersion) + ", builder " +
-                 std::to_string(kBuilderVersion) + ")";
+  text.version = std::string("ddtb-build ") + DDTB_VERSION + " (table formats " +
+                 std::to_string(kOldestFormatVersion) + "-" + std::to_string(kNewestFormatVersion) +
+                 ", builder " + std::to_string(kBuilderVersion) + ")";
   text.hint = "(see ddtb-build --help)";
   return text;
 }

@@ -53,10 +53,10 @@ int run_merge(const MergeArgs& args, const tools::ToolText& text) {
   StrainClasses classes;
   if (!args.strains.empty() && !StrainClasses::parse(args.strains, classes))
     return tools::usage_error(text, "--strains needs nt, trump or all (those the build made)");
-  int zstd_level = 0;
-  if (!store_level(args.store, zstd_level))
+  Storage storage;
+  if (!parse_storage(args.store, storage))
     return tools::usage_error(text, "--store needs auto, raw or zstd");
-  if (zstd_level == WriteOptions::kPacked)
+  if (storage.is_packed())
     return tools::usage_error(text,
                               "merge writes a layer as built, which the next is built on; "
                               "pack the finished tables with: ddtb-build repack DIR");
@@ -86,7 +86,7 @@ int run_merge(const MergeArgs& args, const tools::ToolText& text) {
     }
     if (!to_merge(dir, tricks, k, b)) continue;  // a bound layer not built
     const auto t0 = std::chrono::steady_clock::now();
-    auto merged = merge_units(job, args.keep_units, static_cast<int>(threads), zstd_level);
+    auto merged = merge_units(job, args.keep_units, static_cast<int>(threads), storage.zstd_level);
     if (!merged) {
       report_failure(merged.error().message);
       return failure_status(merged.error());

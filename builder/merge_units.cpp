@@ -161,8 +161,8 @@ Expected<std::uint64_t> read_back(const std::string& path, const MergeResult& re
   auto file = LayerFile::open(path);
   if (!file) return file.error();
   std::uint64_t sets = 0;
-  for (std::size_t c = 0; c < (*file)->chunks(); ++c) {
-    auto chunk = (*file)->load_chunk(c);
+  for (std::size_t c = 0; c < (*file)->runs(); ++c) {
+    auto chunk = (*file)->load_run(c);
     if (!chunk) return chunk.error();
     sets += chunk->sets.size();
   }

@@ -230,8 +230,8 @@ int main(int argc, char** argv) {
   options.threads = s.threads;
   // Packed tables: built as is, then packed by `ddtb-build repack` (one
   // machine reads every file).
-  options.zstd_level = s.zstd_level == WriteOptions::kPacked ? 0 : s.zstd_level;
-  if (rank == 0 && s.zstd_level == WriteOptions::kPacked)
+  options.zstd_level = s.storage.is_packed() ? 0 : s.storage.zstd_level;
+  if (rank == 0 && s.storage.is_packed())
     std::printf(
         "--store packed: the layers are written as built; pack them afterwards with "
         "ddtb-build repack %s\n",

@@ -90,12 +90,12 @@ Expected<std::uint64_t> PackedLayerWriter::finish() {
   const std::uint64_t area = index_bytes_ + data_bytes_;
   const std::uint64_t blocks = (area + kPackedBlockBytes - 1) / kPackedBlockBytes;
   FileHeader h;
-  h.version = packed_version_for(bound_);
+  h.format = features_for(Layout::kPacked, bound_);
   h.tricks = tricks_;
   h.klass = klass_;
   h.bound = bound_;
   h.partitions = static_cast<std::uint32_t>(shapes_.size());
-  h.chunks = static_cast<std::uint32_t>(blocks);
+  h.directory_entries = static_cast<std::uint32_t>(blocks);
   h.sets = stored_;
   h.shapes_checksum = shapes_checksum(shapes_);
   h.directory_offset = kHeaderBytes;

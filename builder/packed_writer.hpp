@@ -33,7 +33,7 @@ class PackedLayerWriter {
   // no sets (kBadArgument), more partitions than the layer has, a line of
   // 13 partitions over 4 GiB, the temporary file (kIo).
   // With `default_value` >= 0, `sets` are a packed partition's stored sets
-  // and that its default (load_chunk of a packed file).
+  // and that its default (a packed file's load_run).
   Expected<void> add(std::span<const TbSet> sets, int default_value = -1);
   // After every partition: the file in place. Returns the header checksum.
   Expected<std::uint64_t> finish();

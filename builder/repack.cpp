@@ -13,7 +13,8 @@
 #include "builder/file_io.hpp"
 #include "builder/packed_writer.hpp"
 #include "builder/unit_file.hpp"
-#include "tablebase/layer_file.hpp"
+#include "tablebase/chunked_file.hpp"
+#include "tablebase/packed_file.hpp"
 #include "tablebase/set_codec.hpp"
 
 namespace ddtb::detail::tb {
@@ -28,9 +29,10 @@ std::uint64_t file_size(const std::string& path) {
 }
 
 bool compressed(const LayerFile& f) {
-  if (f.packed()) return false;
-  for (std::size_t c = 0; c < f.chunks(); ++c)
-    if (f.chunk_entry(c).encoding != 0) return true;
+  const ChunkedFile* chunked = f.as_chunked();
+  if (!chunked) return false;
+  for (std::size_t c = 0; c < chunked->chunks(); ++c)
+    if (chunked->chunk_entry(c).encoding != 0) return true;
   return false;
 }
 
@@ -85,8 +87,8 @@ Expected<Listing> list_dir(const std::string& dir) {
 template <class Add>
 Expected<void> each_partition(const LayerFile& file, Add&& add) {
   std::uint64_t sets = 0;
-  for (std::size_t c = 0; c < file.chunks(); ++c) {
-    auto chunk = file.load_chunk(c);
+  for (std::size_t c = 0; c < file.runs(); ++c) {
+    auto chunk = file.load_run(c);
     if (!chunk) return chunk.error();
     for (std::size_t i = 0; i + 1 < chunk->starts.size(); ++i) {
       const std::span<const TbSet> part(chunk->sets.data() + chunk->starts[i],
@@ -107,14 +109,14 @@ Expected<void> each_partition(const LayerFile& file, Add&& add) {
 Expected<std::uint64_t> rewrite(const LayerFile& file, const std::string& path,
                                 const RepackOptions& options, std::uint64_t lower_checksum) {
   const FileHeader& h = file.header();
-  const bool pack = options.zstd_level == WriteOptions::kPacked;
-  if (file.packed() && !pack)
+  const bool pack = options.storage.is_packed();
+  if (file.layout() == Layout::kPacked && !pack)
     return Error{ErrorCode::kBadArgument,
-                 file.name() + ": packed (format " + std::to_string(h.version) +
+                 file.name() + ": packed (format " + std::to_string(h.version()) +
                      "), which keeps only the sets of values other than each partition's "
                      "default: it cannot be rewritten unpacked (build the layer again)"};
   WriteOptions wo;
-  wo.zstd_level = pack ? 0 : options.zstd_level;
+  wo.zstd_level = pack ? 0 : options.storage.zstd_level;
   wo.threads = options.threads;
   wo.build_params = h.build_params & ~0xff00u;  // the storage is the writer's
   wo.lower_checksum = lower_checksum;
@@ -196,12 +198,12 @@ Expected<std::vector<RepackedLayer>> repack_tables(const std::string& dir,
     RepackedLayer r;
     r.name = name;
     r.sets = h.sets;
-    r.version_before = h.version;
-    r.version_after = (*written)->header().version;
+    r.version_before = h.version();
+    r.version_after = (*written)->header().version();
     r.compressed_before = compressed(**file);
     r.compressed_after = compressed(**written);
-    r.packed_before = (*file)->packed();
-    r.packed_after = (*written)->packed();
+    r.packed_before = (*file)->layout() == Layout::kPacked;
+    r.packed_after = (*written)->layout() == Layout::kPacked;
     r.sets_after = (*written)->header().sets;
     r.bytes_before = file_size(path);
     r.bytes_after = file_size(out);

@@ -24,10 +24,10 @@
 namespace ddtb::detail::tb {
 
 struct RepackOptions {
-  // 0 raw, kTableLevel by card count, kPacked the packed layout (format 5
-  // and 6), else zstd at that level. A packed file can only stay packed: the
-  // sets of its partitions' default values are not in it.
-  int zstd_level = WriteOptions::kPacked;
+  // The layout and a chunked file's zstd level (0 raw, kTableLevel by card
+  // count). A packed file can only stay packed: the sets of its
+  // partitions' default values are not in it.
+  Storage storage = Storage::packed();
   int threads = 1;  // compressing chunks
 };
 

@@ -23,8 +23,8 @@ int run_repack(const RepackArgs& args, const tools::ToolText& text) {
   RepackOptions options;
   options.threads = static_cast<int>(threads);
   if (args.store.empty())
-    options.zstd_level = WriteOptions::kPacked;
-  else if (!store_level(args.store, options.zstd_level))
+    options.storage = Storage::packed();
+  else if (!parse_storage(args.store, options.storage))
     return tools::usage_error(text, "--store needs packed, auto, raw or zstd");
   const std::string& dir = args.dir;
   if (const int refused = table_dir_refusal(dir, "repack", text)) return refused;

@@ -14,6 +14,7 @@
 #include "builder/successor_shapes.hpp"
 #include "core/parallel.hpp"
 #include "core/random.hpp"
+#include "tablebase/set_codec.hpp"
 
 namespace ddtb::detail::tb {
 

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "builder/file_io.hpp"
+#include "tablebase/set_codec.hpp"
 
 namespace ddtb::detail::tb {
 

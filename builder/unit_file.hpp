@@ -68,7 +68,7 @@ struct UnitParams {
   int tricks = 0;
   StrainClass klass = StrainClass::kNoTrump;
   int bound = 0;  // 0: exact values; t: a bound layer (tablebase/FORMAT.md)
-  std::uint32_t format_version = kFormatVersion;
+  std::uint32_t format_version = sets_version_for(0);
   std::uint32_t builder_version = kBuilderVersion;
   std::uint32_t build_params = 0;
   std::uint64_t lower_checksum = 0;

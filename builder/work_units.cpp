@@ -61,10 +61,10 @@ Expected<std::span<const TbSet>> UnitWorker::exact_sets(const LayerJob& job, std
   if (job.exact_memory) return std::span<const TbSet>(job.exact_memory->sets(int(index)));
   if (!job.exact) return Error{ErrorCode::kBadArgument, job.name() + ": no exact layer attached"};
   const LayerFile& file = *job.exact;
-  const std::size_t c = file.chunk_of(index);
+  const std::size_t c = file.run_of(index);
   if (chunk_file_ != &file || chunk_index_ != c) {
     chunk_file_ = nullptr;
-    auto loaded = file.load_chunk(c);
+    auto loaded = file.load_run(c);
     if (!loaded) return loaded.error();
     chunk_ = std::move(*loaded);
     chunk_file_ = &file;

@@ -68,7 +68,7 @@ class UnitWorker {
   PartitionBuilder builder_;
   const LayerFile* chunk_file_ = nullptr;
   std::size_t chunk_index_ = 0;
-  Chunk chunk_;
+  PartitionRun chunk_;
 };
 
 // What running a list of units did, per job.

@@ -29,14 +29,14 @@ std::vector<std::uint8_t> header_bytes(const FileHeader& h) {
   std::vector<std::uint8_t> out;
   ByteWriter w{out};
   for (char c : kMagic) w.u8(static_cast<std::uint8_t>(c));
-  w.u32(h.version);
+  w.u32(h.version());
   w.u32(kHeaderBytes);
   w.u8(h.tricks);
   w.u8(static_cast<std::uint8_t>(h.klass));
   w.u8(static_cast<std::uint8_t>(h.bound));
   w.u8(0);
   w.u32(h.partitions);
-  w.u32(h.chunks);
+  w.u32(h.directory_entries);
   w.u32(0);
   w.u64(h.sets);
   w.u64(h.shapes_checksum);

@@ -13,41 +13,75 @@
 
 namespace ddtb::detail::tb {
 
-// Version 1: exact layers. Version 2 adds bound layers (header byte 18).
-// Versions 3 (exact) and 4 (bound) store each partition's byte length after
-// its set count in a chunk, so that a reader finds a partition's sets
-// without walking every set before them. The sets' own encoding is the same
-// in all four: format_version_for names it (what work units record), and
-// file_version_for the version a table file is written with.
-inline constexpr std::uint32_t kFormatVersion = 1;
-inline constexpr std::uint32_t kBoundFormatVersion = 2;
-inline constexpr std::uint32_t kLengthsFormatVersion = 3;
-inline constexpr std::uint32_t kLengthsBoundFormatVersion = 4;
-constexpr std::uint32_t format_version_for(int bound) {
-  return bound > 0 ? kBoundFormatVersion : kFormatVersion;
+// A table file's format version names one combination of three independent
+// features (FORMAT.md, "Format versions"):
+//   - the layout: chunks of sets, each stored raw or compressed (versions 1
+//     to 4), or packed, a partition index over sets probed in place (5, 6);
+//   - the values: exact tricks, or a bound layer's "at least t" (2, 4, 6);
+//   - partition lengths: in a chunked file, each partition's byte length
+//     after its set count (3, 4), so that a reader finds a partition's sets
+//     without walking every set before them.
+// Code asks for a feature, never for a version number; features_of and
+// version_of are the one table between them.
+enum class Layout : std::uint8_t { kChunked, kPacked };
+
+struct FormatFeatures {
+  Layout layout = Layout::kChunked;
+  bool bound = false;
+  bool partition_lengths = false;  // chunked files only
+  friend bool operator==(const FormatFeatures&, const FormatFeatures&) = default;
+};
+
+inline constexpr std::uint32_t kOldestFormatVersion = 1;
+inline constexpr std::uint32_t kNewestFormatVersion = 6;
+
+// The features of format `version`; false when no version of that number
+// exists.
+constexpr bool features_of(std::uint32_t version, FormatFeatures& out) {
+  switch (version) {
+    case 1:
+      out = {Layout::kChunked, false, false};
+      return true;
+    case 2:
+      out = {Layout::kChunked, true, false};
+      return true;
+    case 3:
+      out = {Layout::kChunked, false, true};
+      return true;
+    case 4:
+      out = {Layout::kChunked, true, true};
+      return true;
+    case 5:
+      out = {Layout::kPacked, false, false};
+      return true;
+    case 6:
+      out = {Layout::kPacked, true, false};
+      return true;
+    default:
+      return false;
+  }
 }
-constexpr std::uint32_t file_version_for(int bound, bool partition_lengths = true) {
-  return partition_lengths ? (bound > 0 ? kLengthsBoundFormatVersion : kLengthsFormatVersion)
-                           : format_version_for(bound);
+
+// The format version that has `f` (a packed file has no partition lengths:
+// its index gives where each partition ends).
+constexpr std::uint32_t version_of(FormatFeatures f) {
+  if (f.layout == Layout::kPacked) return f.bound ? 6 : 5;
+  return (f.partition_lengths ? 3 : 1) + (f.bound ? 1 : 0);
 }
-// Versions 5 (exact) and 6 (bound) are packed (FORMAT.md, "Packed
-// layout"): a partition index and sets probed where the file is mapped,
-// each partition keeping only the sets of values other than its default.
-inline constexpr std::uint32_t kPackedFormatVersion = 5;
-inline constexpr std::uint32_t kPackedBoundFormatVersion = 6;
-constexpr bool is_packed_version(std::uint32_t v) {
-  return v == kPackedFormatVersion || v == kPackedBoundFormatVersion;
+
+// The features a layer is written with: chunked files carry their
+// partitions' lengths (a reader still reads files without them).
+constexpr FormatFeatures features_for(Layout layout, int bound, bool partition_lengths = true) {
+  return {layout, bound > 0, layout == Layout::kChunked && partition_lengths};
 }
-constexpr std::uint32_t packed_version_for(int bound) {
-  return bound > 0 ? kPackedBoundFormatVersion : kPackedFormatVersion;
+
+// The version naming the sets' own encoding, the same in every chunked
+// version and in work units (which record it): that of a chunked file
+// without partition lengths, exact (1) or bound (2).
+constexpr std::uint32_t sets_version_for(int bound) {
+  return version_of({Layout::kChunked, bound > 0, false});
 }
-constexpr bool is_bound_version(std::uint32_t v) {
-  return v == kBoundFormatVersion || v == kLengthsBoundFormatVersion ||
-         v == kPackedBoundFormatVersion;
-}
-constexpr bool has_partition_lengths(std::uint32_t v) {
-  return v == kLengthsFormatVersion || v == kLengthsBoundFormatVersion;
-}
+
 inline constexpr std::uint32_t kBuilderVersion = 1;
 inline constexpr std::size_t kHeaderBytes = 128;
 inline constexpr std::size_t kChunkEntryBytes = 32;
@@ -67,12 +101,17 @@ inline constexpr std::size_t kLinePartitions = 13;
 inline constexpr std::size_t kPackedPadding = 8;
 
 struct FileHeader {
-  std::uint32_t version = kFormatVersion;
+  // The file's format version (header offset 8) decoded: its layout,
+  // whether it is a bound layer, whether its chunks give lengths.
+  FormatFeatures format;
+  std::uint32_t version() const { return version_of(format); }
   int tricks = 0;
   StrainClass klass = StrainClass::kNoTrump;
   int bound = 0;  // 0: exact values; t: 1 = the leader's side takes >= t tricks
   std::uint32_t partitions = 0;
-  std::uint32_t chunks = 0;
+  // The directory's entries (header offset 24): a chunked file's chunks, a
+  // packed file's checked blocks.
+  std::uint32_t directory_entries = 0;
   std::uint64_t sets = 0;
   std::uint64_t shapes_checksum = 0;  // of the layer's canonical shape list
   std::uint64_t directory_offset = 0;

@@ -8,11 +8,11 @@
 #include <memory>
 
 #include "core/endgame_probe.hpp"
-#include "tablebase/layer_file.hpp"
+#include "tablebase/chunked_file.hpp"
 
 namespace ddtb::detail {
 
-class TablebaseFiles;  // the library's Tablebase (tablebase/tablebase.cpp)
+struct TablebaseFiles;  // the library's Tablebase (tablebase/tablebase_files.hpp)
 
 // One searching thread's memory in front of the Tablebase's shared cache:
 // where the partitions it probed lately lie (shape -> chunk and index), and

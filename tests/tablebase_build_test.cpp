@@ -48,8 +48,8 @@ TEST_F(Tables, BoundLayersAgreeWithTheExactLayerAndAreSmaller) {
     auto ef = LayerFile::open(dir_ + "/" + layer_file_name(3, k));
     auto bf = LayerFile::open(dir_ + "/" + layer_file_name(3, k, 2));
     ASSERT_TRUE(ef && bf);
-    EXPECT_EQ((*ef)->header().version, 3u);
-    EXPECT_EQ((*bf)->header().version, 4u);
+    EXPECT_EQ((*ef)->header().version(), 3u);
+    EXPECT_EQ((*bf)->header().version(), 4u);
     EXPECT_EQ((*bf)->header().bound, 2);
     EXPECT_EQ((*bf)->header().lower_checksum, (*ef)->header().lower_checksum);
     auto exact = load_layer(**ef);

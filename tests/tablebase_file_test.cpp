@@ -21,7 +21,7 @@
 #include "builder/layer_writer.hpp"
 #include "builder/repack.hpp"
 #include "ddtb/tablebase.hpp"
-#include "tablebase/layer_file.hpp"
+#include "tablebase/chunked_file.hpp"
 #include "tablebase/set_codec.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/random.hpp"
@@ -42,8 +42,8 @@ TEST_F(Tables, CorruptTruncatedAndForeignFilesAreRefused) {
   auto fully_loads = [&]() -> std::string {
     auto f = LayerFile::open(path);
     if (!f) return f.error().message;
-    for (std::size_t c = 0; c < (*f)->chunks(); ++c) {
-      auto ch = (*f)->load_chunk(c);
+    for (std::size_t c = 0; c < (*f)->runs(); ++c) {
+      auto ch = (*f)->load_run(c);
       if (!ch) return ch.error().message;
     }
     return "";
@@ -131,10 +131,11 @@ TEST_F(Tables, CorruptTruncatedAndForeignFilesAreRefused) {
 TEST_F(Tables, InPlaceScanAgreesWithDecodedSets) {
   auto f = LayerFile::open(dir_ + "/" + layer_file_name(3, StrainClass::kTrump));
   ASSERT_TRUE(f) << f.error().message;
+  const ChunkedFile& file = *(*f)->as_chunked();
   std::uint64_t states = 0;
-  for (std::size_t c = 0; c < (*f)->chunks(); c += 7) {
-    auto raw = (*f)->load_raw_chunk(c);
-    auto dec = (*f)->load_chunk(c);
+  for (std::size_t c = 0; c < file.chunks(); c += 7) {
+    auto raw = file.load_raw_chunk(c);
+    auto dec = file.load_run(c);
     ASSERT_TRUE(raw && dec);
     ASSERT_EQ(raw->ranges.size() + 1, dec->starts.size());
     for (std::size_t i = 0; i < raw->ranges.size(); ++i) {
@@ -169,6 +170,83 @@ TEST_F(Tables, InPlaceScanAgreesWithDecodedSets) {
   EXPECT_EQ(find_set(none.data(), none.data() + 4, any, 3, out), Scan::kAbsent);
 }
 
+// The chunks of one layer stored raw (rc) and compressed (zc): the same
+// bytes and partition ranges. Counts the chunks and those read in place.
+void expect_same_chunks(const ChunkedFile& rc, const ChunkedFile& zc, std::uint64_t& chunks,
+                        std::uint64_t& in_place) {
+  ASSERT_EQ(rc.chunks(), zc.chunks());
+  int compressed = 0;
+  for (std::size_t c = 0; c < rc.chunks(); ++c) {
+    SCOPED_TRACE("chunk " + std::to_string(c));
+    ASSERT_EQ(rc.chunk_entry(c).encoding, 0u);
+    compressed += zc.chunk_entry(c).encoding == 1;
+    auto a = rc.load_raw_chunk(c);
+    auto z = zc.load_raw_chunk(c);
+    ASSERT_TRUE(a && z);
+    EXPECT_EQ(z->mapped, nullptr);
+    in_place += a->mapped != nullptr;
+    ++chunks;
+    const std::uint32_t n = rc.chunk_entry(c).raw_bytes;
+    ASSERT_EQ(n, zc.chunk_entry(c).raw_bytes);
+    EXPECT_EQ(std::memcmp(a->data(), z->data(), n), 0);
+    ASSERT_EQ(a->ranges.size(), z->ranges.size());
+    for (std::size_t i = 0; i < a->ranges.size(); ++i) {
+      EXPECT_EQ(a->ranges[i].begin, z->ranges[i].begin);
+      EXPECT_EQ(a->ranges[i].end, z->ranges[i].end);
+    }
+  }
+  EXPECT_GT(compressed, 0);
+}
+
+// Each partition of one layer with its byte length recorded (rc) and
+// without (oc, versions 1 and 2, whose chunks end at other partitions): the
+// same sets, byte for byte.
+void expect_same_partitions(const ChunkedFile& rc, const ChunkedFile& oc) {
+  for (std::size_t p = 0; p < rc.shapes().size(); ++p) {
+    SCOPED_TRACE("partition " + std::to_string(p));
+    auto a = rc.load_raw_chunk(rc.chunk_of(p), true);
+    auto o = oc.load_raw_chunk(oc.chunk_of(p), true);
+    ASSERT_TRUE(a && o);
+    const auto ra = a->ranges[p - a->first], ro = o->ranges[p - o->first];
+    ASSERT_EQ(ra.end - ra.begin, ro.end - ro.begin);
+    EXPECT_EQ(std::memcmp(a->data() + ra.begin, o->data() + ro.begin, ra.end - ra.begin), 0);
+  }
+}
+
+// 3000 random positions of 1 to 3 tricks (and the bound of 2 at 3 tricks)
+// probed in the tables of `dir` and of each of `others`: the same answers.
+void expect_same_probes(const std::string& dir, const std::vector<std::string>& others) {
+  auto a = Tablebase::open(dir);
+  ASSERT_TRUE(a);
+  std::vector<std::shared_ptr<const Tablebase>> other;
+  for (const std::string& o : others) {
+    auto t = Tablebase::open(o);
+    ASSERT_TRUE(t) << o;
+    other.push_back(*t);
+  }
+  Rng rng(2718);
+  for (int i = 0; i < 3000; ++i) {
+    const int tricks = 1 + static_cast<int>(rng.below(3));
+    const Strain strain = strain_from_int(static_cast<int>(rng.below(5)));
+    const Position p = random_position(rng, tricks, 0, strain, seat_from_int(rng.below(4)));
+    SCOPED_TRACE(describe(p));
+    const auto x = (*a)->probe(p);
+    for (const auto& o : other) {
+      const auto y = o->probe(p);
+      ASSERT_TRUE(x && y);
+      EXPECT_EQ(x->tricks, y->tricks);
+      EXPECT_EQ(x->specified, y->specified);
+      if (tricks == 3) {
+        const auto u = (*a)->probe_at_least(p, 2);
+        const auto v = o->probe_at_least(p, 2);
+        ASSERT_TRUE(u && v);
+        EXPECT_EQ(u->at_least, v->at_least);
+        EXPECT_EQ(u->specified, v->specified);
+      }
+    }
+  }
+}
+
 // Layers of up to 16 cards are stored raw and read where the file is mapped;
 // larger ones are compressed and read from a decompressed copy. The same sets
 // written both ways must give the same chunks and the same answers.
@@ -184,6 +262,7 @@ TEST_F(Tables, RawCompressedAndVersion1FilesGiveTheSameAnswers) {
   for (int t = 1; t <= 3; ++t)
     for (auto [k, b] : layers_of(t, true)) {
       const std::string name = layer_file_name(t, k, b);
+      SCOPED_TRACE(name);
       auto raw = LayerFile::open(dir_ + "/" + name);
       ASSERT_TRUE(raw) << raw.error().message;
       auto layer = load_layer(**raw);
@@ -201,80 +280,24 @@ TEST_F(Tables, RawCompressedAndVersion1FilesGiveTheSameAnswers) {
       ASSERT_TRUE(write_layer(legacy + "/" + name, **layer, wl));
       auto old = LayerFile::open(legacy + "/" + name);
       ASSERT_TRUE(old) << old.error().message;
-      EXPECT_EQ((*raw)->header().version, b > 0 ? 4u : 3u);
-      EXPECT_EQ((*old)->header().version, b > 0 ? 2u : 1u);
+      EXPECT_EQ((*raw)->header().version(), b > 0 ? 4u : 3u);
+      EXPECT_EQ((*old)->header().version(), b > 0 ? 2u : 1u);
       EXPECT_LT((*old)->header().data_bytes, (*raw)->header().data_bytes);
-      ASSERT_EQ((*raw)->chunks(), (*zst)->chunks()) << name;
-      int compressed = 0;
-      for (std::size_t c = 0; c < (*raw)->chunks(); ++c) {
-        SCOPED_TRACE(name + ", chunk " + std::to_string(c));
-        ASSERT_EQ((*raw)->chunk_entry(c).encoding, 0u);
-        compressed += (*zst)->chunk_entry(c).encoding == 1;
-        auto a = (*raw)->load_raw_chunk(c);
-        auto z = (*zst)->load_raw_chunk(c);
-        ASSERT_TRUE(a && z);
-        EXPECT_EQ(z->mapped, nullptr);
-        in_place += a->mapped != nullptr;
-        ++chunks;
-        const std::uint32_t n = (*raw)->chunk_entry(c).raw_bytes;
-        ASSERT_EQ(n, (*zst)->chunk_entry(c).raw_bytes);
-        EXPECT_EQ(std::memcmp(a->data(), z->data(), n), 0);
-        ASSERT_EQ(a->ranges.size(), z->ranges.size());
-        for (std::size_t i = 0; i < a->ranges.size(); ++i) {
-          EXPECT_EQ(a->ranges[i].begin, z->ranges[i].begin);
-          EXPECT_EQ(a->ranges[i].end, z->ranges[i].end);
-        }
-      }
-      EXPECT_GT(compressed, 0) << name;
-      // Version 1 or 2: chunks end at other partitions (no lengths), so
-      // compare partition by partition.
-      for (std::size_t p = 0; p < (*raw)->shapes().size(); ++p) {
-        SCOPED_TRACE(name + ", partition " + std::to_string(p));
-        const std::size_t ca = (*raw)->chunk_of(p), co = (*old)->chunk_of(p);
-        auto a = (*raw)->load_raw_chunk(ca, true);
-        auto o = (*old)->load_raw_chunk(co, true);
-        ASSERT_TRUE(a && o);
-        const auto ra = a->ranges[p - a->first], ro = o->ranges[p - o->first];
-        ASSERT_EQ(ra.end - ra.begin, ro.end - ro.begin);
-        EXPECT_EQ(std::memcmp(a->data() + ra.begin, o->data() + ro.begin, ra.end - ra.begin), 0);
-      }
+      const ChunkedFile& rc = *(*raw)->as_chunked();
+      ASSERT_NO_FATAL_FAILURE(expect_same_chunks(rc, *(*zst)->as_chunked(), chunks, in_place));
+      ASSERT_NO_FATAL_FAILURE(expect_same_partitions(rc, *(*old)->as_chunked()));
     }
   // Every raw chunk but the last of each file (no file bytes follow it to
   // pad a scan) is read in place.
   EXPECT_GE(in_place + 10, chunks);
   EXPECT_GT(in_place, 0u);
-
-  auto a = Tablebase::open(dir_);
-  auto z = Tablebase::open(packed);
-  auto l = Tablebase::open(legacy);
-  ASSERT_TRUE(a && z && l);
-  Rng rng(2718);
-  for (int i = 0; i < 3000; ++i) {
-    const int tricks = 1 + static_cast<int>(rng.below(3));
-    const Strain strain = strain_from_int(static_cast<int>(rng.below(5)));
-    const Position p = random_position(rng, tricks, 0, strain, seat_from_int(rng.below(4)));
-    SCOPED_TRACE(describe(p));
-    const auto x = (*a)->probe(p);
-    for (const auto* other : {&z, &l}) {
-      const auto y = (**other)->probe(p);
-      ASSERT_TRUE(x && y);
-      EXPECT_EQ(x->tricks, y->tricks);
-      EXPECT_EQ(x->specified, y->specified);
-      if (tricks == 3) {
-        const auto u = (*a)->probe_at_least(p, 2);
-        const auto v = (**other)->probe_at_least(p, 2);
-        ASSERT_TRUE(u && v);
-        EXPECT_EQ(u->at_least, v->at_least);
-        EXPECT_EQ(u->specified, v->specified);
-      }
-    }
-  }
+  ASSERT_NO_FATAL_FAILURE(expect_same_probes(dir_, {packed, legacy}));
   // Repacked as a build today stores them, both give the build's files
   // byte for byte (their layers record the build's lower checksums, which
   // the repack keeps: they do not match the copies' own headers).
   for (const std::string& copy : {packed, legacy}) {
     RepackOptions ro;
-    ro.zstd_level = WriteOptions::kTableLevel;
+    ro.storage = {Layout::kChunked, WriteOptions::kTableLevel};
     auto repacked = repack_tables(copy, ro);
     ASSERT_TRUE(repacked) << repacked.error().message;
     EXPECT_EQ(repacked->size(), 8u);

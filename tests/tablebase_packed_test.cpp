@@ -16,7 +16,7 @@
 #include "builder/repack.hpp"
 #include "builder/verify.hpp"
 #include "ddtb/tablebase.hpp"
-#include "tablebase/layer_file.hpp"
+#include "tablebase/packed_file.hpp"
 #include "tablebase/packed_sets.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/random.hpp"
@@ -52,8 +52,8 @@ TEST_F(Tables, PackedScanAgreesWithTheSetsAsBuilt) {
       auto built = LayerFile::open(dir_ + "/" + name);
       auto packed = LayerFile::open(packed_dir() + "/" + name);
       ASSERT_TRUE(built && packed);
-      ASSERT_TRUE((*packed)->packed());
-      EXPECT_EQ((*packed)->header().version, b > 0 ? 6u : 5u);
+      ASSERT_EQ((*packed)->layout(), Layout::kPacked);
+      EXPECT_EQ((*packed)->header().version(), b > 0 ? 6u : 5u);
       auto all = load_layer(**built);
       auto kept = load_layer(**packed);
       ASSERT_TRUE(all && kept);
@@ -66,7 +66,7 @@ TEST_F(Tables, PackedScanAgreesWithTheSetsAsBuilt) {
         const int dflt = (*kept)->default_value(static_cast<int>(p));
         ASSERT_GE(dflt, 0);
         const std::uint8_t *begin = nullptr, *end = nullptr;
-        ASSERT_TRUE((*packed)->packed_partition(p, begin, end));
+        ASSERT_TRUE((*packed)->as_packed()->partition(p, begin, end));
         std::vector<Nibbles> members;
         for_each_canonical_state(shape, k, [&](const std::array<Sequence, 4>& q) {
           members.push_back(state_nibbles(shape, q));
@@ -187,14 +187,14 @@ TEST_F(Tables, PackedTablesRepackVerifyAndStayPacked) {
   const std::string work = temp_dir("repacked");
   ASSERT_EQ(std::system(("cp '" + packed_dir() + "'/*.tbl '" + work + "'/").c_str()), 0);
   RepackOptions o;
-  o.zstd_level = WriteOptions::kPacked;
+  o.storage = Storage::packed();
   auto again = repack_tables(work, o);
   ASSERT_TRUE(again) << again.error().message;
   for (const RepackedLayer& r : *again) {
     EXPECT_TRUE(r.packed_before && r.packed_after);
     EXPECT_EQ(read_file(work + "/" + r.name), read_file(packed_dir() + "/" + r.name)) << r.name;
   }
-  o.zstd_level = 0;
+  o.storage = {Layout::kChunked, 0};
   auto unpacked = repack_tables(work, o);
   ASSERT_FALSE(unpacked);
   EXPECT_NE(unpacked.error().message.find("cannot be rewritten unpacked"), std::string::npos)

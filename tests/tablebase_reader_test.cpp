@@ -71,11 +71,11 @@ int second_reader_status(const std::string& dir, int count, std::uint64_t seed) 
 }
 
 // The tables copied and rewritten in another storage.
-std::string repacked(const std::string& from, const std::string& name, int zstd_level) {
+std::string repacked(const std::string& from, const std::string& name, Storage storage) {
   const std::string dir = temp_dir(name);
   EXPECT_EQ(std::system(("cp '" + from + "'/*.tbl '" + dir + "'/").c_str()), 0);
   RepackOptions o;
-  o.zstd_level = zstd_level;
+  o.storage = storage;
   auto done = repack_tables(dir, o);
   EXPECT_TRUE(done) << (done ? "" : done.error().message);
   return dir;
@@ -88,7 +88,7 @@ TEST_F(Tables, SecondReaderAgreesOnRawChunks) {
 }
 
 TEST_F(Tables, SecondReaderAgreesOnCompressedChunks) {
-  const std::string dir = repacked(dir_, "zstd", 19);
+  const std::string dir = repacked(dir_, "zstd", {Layout::kChunked, 19});
   EXPECT_EQ(second_reader_status(dir, kProbes / 4, 2), 0);
   std::system(("rm -rf '" + dir + "'").c_str());
 }

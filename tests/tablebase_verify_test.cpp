@@ -13,7 +13,7 @@
 #include "builder/layer_job.hpp"
 #include "builder/layer_writer.hpp"
 #include "builder/verify.hpp"
-#include "tablebase/layer_file.hpp"
+#include "tablebase/chunked_file.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/tables_fixture.hpp"
 
@@ -106,8 +106,9 @@ TEST_F(Tables, VerifySampledLayersDecodeOnlyTheirSample) {
   std::vector<char> bytes = read_file(victim);
   auto file = LayerFile::open(dir_ + "/" + layer_file_name(3, StrainClass::kTrump));
   ASSERT_TRUE(file);
-  const std::size_t last = (*file)->chunks() - 1;
-  const ChunkEntry& e = (*file)->chunk_entry(last);
+  const ChunkedFile& chunked = *(*file)->as_chunked();
+  const std::size_t last = chunked.chunks() - 1;
+  const ChunkEntry& e = chunked.chunk_entry(last);
   bytes[(*file)->header().data_offset + e.offset + e.stored_bytes / 2] ^= 0x40;
   write_file(victim, bytes);
   o.sample_partitions = 1;

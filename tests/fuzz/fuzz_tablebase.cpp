@@ -1,7 +1,7 @@
 // Fuzz target: the tablebase file reader through its injectable byte source,
 // LayerFile::parse(span, name), then everything the probe and the builder do
-// with a file that parsed: locate() and chunk_of() for every partition,
-// load_raw_chunk() (walked, and fully validated) and load_chunk() for every
+// with a file that parsed: find(), location() and chunk_of() for every
+// partition, load_raw_chunk() (walked, and fully validated) and load_run() for every
 // chunk, and find_set() over every partition's range of each raw chunk with
 // states picked by the input. Corrupt bytes must become an error value,
 // never a crash or a read out of bounds (ASan watches: the file is an
@@ -12,7 +12,7 @@
 //   so that mutations get past them to the checks behind; without it the
 //   checksums themselves are under test.
 // Properties checked besides memory safety:
-//   - a chunk that load_chunk() accepts is accepted by load_raw_chunk()
+//   - a chunk that load_run() accepts is accepted by load_raw_chunk()
 //     both ways, with the same partition ranges;
 //   - on a fully validated chunk, find_set() answers exactly as a linear
 //     search of the decoded sets (the first set holding the state, or none),
@@ -20,8 +20,8 @@
 //   - on a chunk that was only walked, whatever find_set() finds holds the
 //     state and has a value within the tricks left (at most 1 in a bound
 //     layer, the largest value the probe accepts there).
-// A packed file (versions 5 and 6) goes through packed_partition() for
-// every partition, load_chunk() for every index line, and find_packed()
+// A packed file (versions 5 and 6) goes through partition() for
+// every partition, load_run() for every index line, and find_packed()
 // with states picked by the input: on a partition that decodes,
 // find_packed() answers as a linear search of its decoded sets with its
 // default (the first set holding the state, else the default value, with a
@@ -39,7 +39,8 @@
 #include "builder/layer_writer.hpp"
 #include "core/random.hpp"
 #include "tablebase/canonical.hpp"
-#include "tablebase/layer_file.hpp"
+#include "tablebase/chunked_file.hpp"
+#include "tablebase/packed_file.hpp"
 #include "tablebase/packed_sets.hpp"
 #include "tablebase/set.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
@@ -72,7 +73,7 @@ Nibbles shaped_state(ShapeKey shape, ddtb::Rng& rng) {
   return n;
 }
 
-void scan_partition(const RawChunk& raw, std::size_t i, const Chunk* decoded, ShapeKey shape,
+void scan_partition(const RawChunk& raw, std::size_t i, const PartitionRun* decoded, ShapeKey shape,
                     int tricks, ddtb::Rng& rng) {  // tricks: the largest value allowed
   const std::uint8_t* base = raw.data();
   for (int k = 0; k < kStatesPerPartition; ++k) {
@@ -95,11 +96,11 @@ void scan_partition(const RawChunk& raw, std::size_t i, const Chunk* decoded, Sh
   }
 }
 
-void check_chunk(const LayerFile& file, std::span<const std::uint8_t> bytes, std::size_t c,
+void check_chunk(const ChunkedFile& file, std::span<const std::uint8_t> bytes, std::size_t c,
                  ddtb::Rng& rng) {
   const Expected<RawChunk> walked = file.load_raw_chunk(c, false);
   const Expected<RawChunk> validated = file.load_raw_chunk(c, true);
-  const Expected<Chunk> decoded = file.load_chunk(c);
+  const Expected<PartitionRun> decoded = file.load_run(c);
   const ChunkEntry& e = file.chunk_entry(c);
   const std::size_t end =
       c + 1 < file.chunks() ? file.chunk_entry(c + 1).first_partition : file.shapes().size();
@@ -111,7 +112,7 @@ void check_chunk(const LayerFile& file, std::span<const std::uint8_t> bytes, std
                           walked->ranges[i].end == validated->ranges[i].end,
                       "ranges differ");
   }
-  DDTB_FUZZ_CHECK(decoded.has_value() == validated.has_value(), "load_chunk vs full validation");
+  DDTB_FUZZ_CHECK(decoded.has_value() == validated.has_value(), "load_run vs full validation");
   if (!walked) {
     DDTB_FUZZ_CHECK(walked.error().code == ErrorCode::kCorruptData, walked.error().message);
     return;
@@ -137,12 +138,12 @@ void check_chunk(const LayerFile& file, std::span<const std::uint8_t> bytes, std
   }
 }
 
-void check_packed(const LayerFile& f, ddtb::Rng& rng) {
+void check_packed(const PackedFile& f, ddtb::Rng& rng) {
   const int max_value = f.header().bound > 0 ? 1 : f.header().tricks;
   const std::vector<ShapeKey>& shapes = f.shapes();
   for (std::size_t p = 0; p < shapes.size() && p < kMaxChunksScanned * 13; ++p) {
     const std::uint8_t *begin = nullptr, *end = nullptr;
-    if (!f.packed_partition(p, begin, end)) continue;
+    if (!f.partition(p, begin, end)) continue;
     std::vector<TbSet> stored;
     int dflt = -1;
     const bool decoded = decode_packed_partition(begin, end, shapes[p], f.header().tricks,
@@ -171,8 +172,8 @@ void check_packed(const LayerFile& f, ddtb::Rng& rng) {
             "other default answer");
     }
   }
-  for (std::size_t c = 0; c < f.chunks() && c < kMaxChunksScanned; ++c) {
-    const Expected<Chunk> chunk = f.load_chunk(c);
+  for (std::size_t c = 0; c < f.runs() && c < kMaxChunksScanned; ++c) {
+    const Expected<PartitionRun> chunk = f.load_run(c);
     if (!chunk) DDTB_FUZZ_CHECK(chunk.error().code == ErrorCode::kCorruptData, "error code");
   }
 }
@@ -184,17 +185,17 @@ void check_file(std::span<const std::uint8_t> bytes, ddtb::Rng& rng) {
     DDTB_FUZZ_CHECK(parsed.error().message.starts_with("fuzz.tbl: "), parsed.error().message);
     return;
   }
-  const LayerFile& f = **parsed;
-  if (f.packed()) return check_packed(f, rng);
+  if (const PackedFile* packed = (*parsed)->as_packed()) return check_packed(*packed, rng);
+  const ChunkedFile& f = *(*parsed)->as_chunked();
   const std::vector<ShapeKey>& shapes = f.shapes();
   DDTB_FUZZ_CHECK(f.chunks() >= 1 && f.chunks() <= shapes.size(), "chunk count");
   for (std::size_t p = 0; p < shapes.size(); ++p) {
-    LayerFile::Location at;
-    DDTB_FUZZ_CHECK(f.locate(shapes[p], at), "a partition the index does not know");
-    DDTB_FUZZ_CHECK(
-        at.chunk == f.chunk_of(p) && at.index == p - f.chunk_entry(at.chunk).first_partition,
-        "locate() and chunk_of() disagree");
     DDTB_FUZZ_CHECK(f.find(shapes[p]) == static_cast<int>(p), "find()");
+    const ChunkedFile::Location at = f.location(p);
+    DDTB_FUZZ_CHECK(at.chunk == f.chunk_of(p) && f.run_of(p) == at.chunk &&
+                        p >= f.chunk_entry(at.chunk).first_partition &&
+                        at.index == p - f.chunk_entry(at.chunk).first_partition,
+                    "location() and chunk_of() disagree");
   }
   for (std::size_t c = 0; c < f.chunks() && c < kMaxChunksScanned; ++c)
     check_chunk(f, bytes, c, rng);

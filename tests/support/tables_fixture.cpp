@@ -54,7 +54,7 @@ const std::string& Tables::packed_dir() {
     packed_ = temp_dir("packed");
     EXPECT_EQ(std::system(("cp '" + dir_ + "'/*.tbl '" + packed_ + "'/").c_str()), 0);
     RepackOptions o;
-    o.zstd_level = WriteOptions::kPacked;
+    o.storage = Storage::packed();
     auto done = repack_tables(packed_, o);
     EXPECT_TRUE(done) << (done ? "" : done.error().message);
   }
