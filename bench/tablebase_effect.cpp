@@ -117,9 +117,9 @@ int main(int argc, char** argv) {
   std::printf("with tables:    %llu nodes, %.3f s, %llu table answers\n",
               (unsigned long long)st.nodes, t_tabled, (unsigned long long)st.tablebase_hits);
   const auto ts = (*tb)->stats();
-  std::printf("table probes %llu, answered %llu, partition loads %llu, cache %.1f MB\n",
+  std::printf("table probes %llu, answered %llu, chunk loads %llu, cache %.1f MB\n",
               (unsigned long long)ts.probes, (unsigned long long)ts.hits,
-              (unsigned long long)ts.partition_loads, double(ts.cache_bytes) / (1 << 20));
+              (unsigned long long)ts.chunk_loads, double(ts.cache_bytes) / (1 << 20));
   std::printf("ratio with/without: nodes %.3f, time %.3f\n", double(st.nodes) / double(sp.nodes),
               t_tabled / t_plain);
   std::printf("%s\n", bad ? "MISMATCH" : "all tables agree (with DDS's too)");

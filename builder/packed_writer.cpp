@@ -59,7 +59,6 @@ Expected<void> PackedLayerWriter::add(std::span<const TbSet> sets, int default_v
   }
   const std::size_t before = part_.size();
   stored_ += encode_packed_partition(sets, tricks_, bound_, part_, default_value);
-  given_ += sets.size();
   data_bytes_ += part_.size() - before;
   const std::uint64_t end = index_bytes_ + data_bytes_ - line_base_;
   if (end > 0xffffffffu)

@@ -38,11 +38,6 @@ class PackedLayerWriter {
   // After every partition: the file in place. Returns the header checksum.
   Expected<std::uint64_t> finish();
 
-  // Sets given and sets stored so far (the stored ones: values other than
-  // their partition's default).
-  std::uint64_t sets_given() const { return given_; }
-  std::uint64_t sets_stored() const { return stored_; }
-
  private:
   std::string path_;
   int tricks_;
@@ -51,7 +46,8 @@ class PackedLayerWriter {
   WriteOptions options_;
   std::vector<ShapeKey> shapes_;
   std::vector<std::uint8_t> index_, part_;
-  std::uint64_t index_bytes_ = 0, data_bytes_ = 0, given_ = 0, stored_ = 0, line_base_ = 0;
+  std::uint64_t index_bytes_ = 0, data_bytes_ = 0, line_base_ = 0;
+  std::uint64_t stored_ = 0;  // sets stored: of values other than their partition's default
   std::uint32_t added_ = 0;
   int data_fd_ = -1;
   bool done_ = false;

@@ -162,7 +162,7 @@ TablebaseStats Tablebase::stats() const {
       s.hits += session->hits();
     }
   }
-  s.partition_loads = t->loads;
+  s.chunk_loads = t->loads;
   s.cache_bytes = t->cache->bytes();
   s.bad_blocks = t->bad_blocks;
   for (const auto& f : t->files)

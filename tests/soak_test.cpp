@@ -376,7 +376,7 @@ TEST_F(DDTB_SOAK_TEST, ThreadsAgreeWithIndependentSolversInBoundedMemory) {
       "soak: resident %.1f MiB before, peak %.1f MiB (sampled %.1f, VmHWM %s), after each round:",
       kThreads, kCounts.rounds, endings, deal_count,
       static_cast<unsigned long long>(totals.tablebase_hits),
-      static_cast<unsigned long long>(tb.partition_loads),
+      static_cast<unsigned long long>(tb.chunk_loads),
       static_cast<unsigned long long>(totals.tt_resets), baseline / double(kMiB),
       peak / double(kMiB), sampled_peak / double(kMiB),
       peak_reset ? (std::to_string(hwm / kMiB) + " MiB").c_str() : "not reset");

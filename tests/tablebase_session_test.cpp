@@ -64,10 +64,10 @@ TEST_F(Tables, SessionsAgreeWithTheSolverThroughChunksAndInPlace) {
     }
   };
   run("through the chunks");
-  const std::uint64_t loads = (*tb)->stats().partition_loads;
+  const std::uint64_t loads = (*tb)->stats().chunk_loads;
   EXPECT_GT(loads, 0u);
   run("in place");
-  EXPECT_EQ((*tb)->stats().partition_loads, loads);
+  EXPECT_EQ((*tb)->stats().chunk_loads, loads);
 }
 
 // A class derived from Tablebase outside the library holds no tables

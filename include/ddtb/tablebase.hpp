@@ -66,9 +66,12 @@ struct BoundAnswer {
 struct TablebaseStats {
   std::uint64_t probes = 0;
   std::uint64_t hits = 0;
-  std::uint64_t partition_loads = 0;  // chunks loaded (decompressed)
-  std::uint64_t cache_bytes = 0;      // loaded chunks held now
-  std::uint64_t bad_blocks = 0;       // chunks that failed their checks (never used)
+  // Chunks of chunked (raw or compressed) table files loaded and checked;
+  // a packed file, read in place, loads none.
+  std::uint64_t chunk_loads = 0;
+  std::uint64_t cache_bytes = 0;  // loaded chunks held now
+  // Chunks or packed blocks that failed their checks (never used).
+  std::uint64_t bad_blocks = 0;
 };
 
 // What the default search path is made of. current() reads the process's
