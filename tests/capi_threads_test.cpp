@@ -185,8 +185,9 @@ TEST(CapiThreads, ConfigurationCalls) {
   EXPECT_NE(std::string(info.systemString).find("ddtb"), std::string::npos);
 }
 
-// The batch functions' own checks, against DDS.
-TEST(CapiThreads, BatchChecksReturnDdsCodes) {
+// The batch functions' own checks, against DDS: SolveAllBoards and its
+// chunked forms.
+TEST(CapiThreads, SolveAllChecksReturnDdsCodes) {
   static boardsPBN boards;
   static solvedBoards a, b;
   boards = make_boards();
@@ -226,8 +227,11 @@ TEST(CapiThreads, BatchChecksReturnDdsCodes) {
   EXPECT_EQ(SolveAllChunks(&boards, &a, 0), RETURN_CHUNK_SIZE);
   bin.noOfBoards = 201;
   EXPECT_EQ(SolveAllBoardsBin(&bin, &a), RETURN_TOO_MANY_BOARDS);
+}
 
-  // AnalyseAllPlays: counts that disagree, too many, a bad play.
+// AnalyseAllPlays: counts that disagree, too many, a bad play.
+TEST(CapiThreads, AnalyseAllPlaysChecksReturnDdsCodes) {
+  static boardsPBN boards;
   boards = make_boards();
   boards.noOfBoards = 3;
   static playTracesPBN plays{};
@@ -256,8 +260,10 @@ TEST(CapiThreads, BatchChecksReturnDdsCodes) {
   bb.noOfBoards = 1;
   pl.noOfBoards = 2;
   EXPECT_EQ(AnalyseAllPlaysBin(&bb, &pl, &pa, 1), RETURN_UNKNOWN_FAULT);
+}
 
-  // CalcAllTables: no strain, too many tables, none, a bad deal.
+// CalcAllTables: no strain, too many tables, none, a bad deal.
+TEST(CapiThreads, CalcAllTablesChecksReturnDdsCodes) {
   static ddTableDealsPBN tables{};
   static ddTablesRes ra, rb;
   static allParResults par;

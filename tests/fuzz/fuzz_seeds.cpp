@@ -319,28 +319,9 @@ void capi_seed(Corpus& out, Op op, Body&& body) {
   out.add(b);
 }
 
-void capi_seeds(const fs::path& source, Corpus& out) {
-  test::Rng rng(0xdd5);
-  // Endings of 1..4 tricks (the fuzz target solves up to 4), each trick
-  // state, some with a revoke on the table (taken as played), and the full
-  // deals of sample.pbn (checked, never solved).
-  std::vector<Position> positions;
-  for (int i = 0; i < 8; ++i)
-    positions.push_back(
-        test::random_position(rng, 1 + i % 4, i % 4, strain_from_int(i % 5), seat_from_int(i % 4)));
-  for (int i = 0; i < 4; ++i)
-    positions.push_back(test::random_revoke_position(rng, 2 + i % 3, 2 + i % 2, strain_from_int(i),
-                                                     seat_from_int(i)));
-  std::vector<Deal> deals;
-  for (int i = 0; i < 4; ++i)
-    deals.push_back(*Deal::from_hands(
-        test::random_position(rng, 1 + i, 0, Strain::NoTrump, Seat::North).hands()));
-  const std::regex deal_tag(R"re(\[Deal "([^"]*)"\])re");
-  const std::string sample = read_text(source / "examples/sample.pbn");
-  for (std::sregex_iterator it(sample.begin(), sample.end(), deal_tag), end; it != end; ++it)
-    if (auto d = parse_pbn_deal((*it)[1].str())) deals.push_back(*d);
-
-  Solver solver;
+// Single boards: each position solved and its play analysed, binary and
+// PBN, and PBN text with something after the fourth hand.
+void solve_seeds(const std::vector<Position>& positions, test::Rng& rng, Corpus& out) {
   for (std::size_t i = 0; i < positions.size(); ++i) {
     const Position& p = positions[i];
     SolveParams s{static_cast<int>(i % 3) - 1, 1 + static_cast<int>(i % 3),
@@ -389,6 +370,11 @@ void capi_seeds(const fs::path& source, Corpus& out) {
       w.near(thread, 0, 0);
     });
   }
+}
+
+// The DD tables and par of whole deals, and par's texts.
+void table_seeds(const std::vector<Deal>& deals, Corpus& out) {
+  Solver solver;
   for (std::size_t i = 0; i < deals.size(); ++i) {
     int vulnerable = static_cast<int>(i % 4);
     capi_seed(out, Op::kCalcDdTable, [&](FieldWriter& w) {
@@ -438,7 +424,11 @@ void capi_seeds(const fs::path& source, Corpus& out) {
       }
     });
   }
-  // Batches of two boards.
+}
+
+// Batches of two boards.
+void batch_seeds(const std::vector<Position>& positions, const std::vector<Deal>& deals,
+                 test::Rng& rng, Corpus& out) {
   for (int i = 0; i + 1 < static_cast<int>(positions.size()); i += 2) {
     int count = 2, mode = i % 5 - 1, chunk = 1 + i % 3;
     int filter[5] = {0, i % 2, 0, 0, 0};
@@ -501,6 +491,32 @@ void capi_seeds(const fs::path& source, Corpus& out) {
       });
     }
   }
+}
+
+void capi_seeds(const fs::path& source, Corpus& out) {
+  test::Rng rng(0xdd5);
+  // Endings of 1..4 tricks (the fuzz target solves up to 4), each trick
+  // state, some with a revoke on the table (taken as played), and the full
+  // deals of sample.pbn (checked, never solved).
+  std::vector<Position> positions;
+  for (int i = 0; i < 8; ++i)
+    positions.push_back(
+        test::random_position(rng, 1 + i % 4, i % 4, strain_from_int(i % 5), seat_from_int(i % 4)));
+  for (int i = 0; i < 4; ++i)
+    positions.push_back(test::random_revoke_position(rng, 2 + i % 3, 2 + i % 2, strain_from_int(i),
+                                                     seat_from_int(i)));
+  std::vector<Deal> deals;
+  for (int i = 0; i < 4; ++i)
+    deals.push_back(*Deal::from_hands(
+        test::random_position(rng, 1 + i, 0, Strain::NoTrump, Seat::North).hands()));
+  const std::regex deal_tag(R"re(\[Deal "([^"]*)"\])re");
+  const std::string sample = read_text(source / "examples/sample.pbn");
+  for (std::sregex_iterator it(sample.begin(), sample.end(), deal_tag), end; it != end; ++it)
+    if (auto d = parse_pbn_deal((*it)[1].str())) deals.push_back(*d);
+
+  solve_seeds(positions, rng, out);
+  table_seeds(deals, out);
+  batch_seeds(positions, deals, rng, out);
   for (int code : {1, -1, -2, -12, -99, -201, -301, -501, 7}) {
     capi_seed(out, Op::kMessages, [&](FieldWriter& w) { w.near(code, -110, 2); });
   }
