@@ -10,35 +10,16 @@
 
 #include <algorithm>
 #include <bit>
-#include <cmath>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "ddtb/deal_script.hpp"
 #include "ddtb/single_dummy.hpp"
+#include "tests/sampling_checks.hpp"
 
 namespace ddtb::test {
 namespace {
-
-CardSet hand(const char* pbn) {
-  auto h = parse_pbn_hand(pbn);
-  EXPECT_TRUE(h) << pbn;
-  return h ? *h : CardSet{};
-}
-
-int hcp(CardSet h) {
-  int p = 0;
-  for (const Card c : h) p += c.rank >= 11 ? c.rank - 10 : 0;
-  return p;
-}
-
-// The critical chi-square value at p = 0.001 for k degrees of freedom
-// (Wilson-Hilferty).
-double critical(double k) {
-  const double z = 3.090;  // the normal quantile of 0.999
-  return k * std::pow(1 - 2 / (9 * k) + z * std::sqrt(2 / (9 * k)), 3);
-}
 
 // The small case: North and East placed by the script's predeal, South and
 // West known but for four cards each; unknown: SAKQJ HAK D2 C2, C(8, 4) = 70
@@ -102,7 +83,7 @@ TEST(ShapeFirst, UniformOverTheDealsThatMeetTheScript) {
   const double expected = double(spec.samples) / double(all.size());
   double chi2 = 0;
   for (const auto& [deal, n] : counts) chi2 += (n - expected) * (n - expected) / expected;
-  EXPECT_LT(chi2, critical(double(all.size() - 1))) << all.size() << " deals";
+  EXPECT_LT(chi2, chi_square_critical(double(all.size() - 1))) << all.size() << " deals";
 }
 
 // South: seven spades and 11-15 HCP opposite a known North: about one deal
@@ -143,7 +124,7 @@ void expect_same_distribution(const std::vector<Deal>& a, const std::vector<Deal
     chi2 += (n.first - ea) * (n.first - ea) / ea + (n.second - eb) * (n.second - eb) / eb;
   }
   ASSERT_GT(cells.size(), 2u) << what;
-  EXPECT_LT(chi2, critical(double(cells.size() - 1))) << what;
+  EXPECT_LT(chi2, chi_square_critical(double(cells.size() - 1))) << what;
 }
 
 TEST(ShapeFirst, DrawsAsPlainRejectionDoesOnARareConstraint) {

@@ -16,22 +16,11 @@
 #include <vector>
 
 #include "ddtb/single_dummy.hpp"
+#include "tests/sampling_checks.hpp"
 #include "tests/support/dds_peer.hpp"
 
 namespace ddtb::test {
 namespace {
-
-CardSet hand(const char* pbn) {
-  auto h = parse_pbn_hand(pbn);
-  EXPECT_TRUE(h) << pbn;
-  return h ? *h : CardSet{};
-}
-
-int hcp(CardSet h) {
-  int p = 0;
-  for (const Card c : h) p += c.rank >= 11 ? c.rank - 10 : 0;
-  return p;
-}
 
 bool meets(const Deal& d, const DealSpec& spec) {
   for (int s = 0; s < 4; ++s) {
@@ -107,9 +96,7 @@ TEST(SampleDeals, UniformOverTheDealsThatMeetTheConstraints) {
   const double expected = double(spec.samples) / double(all.size());
   double chi2 = 0;
   for (const auto& [deal, n] : counts) chi2 += (n - expected) * (n - expected) / expected;
-  const double k = double(all.size() - 1);
-  const double z = 3.090;  // the normal quantile of 0.999
-  const double critical = k * std::pow(1 - 2 / (9 * k) + z * std::sqrt(2 / (9 * k)), 3);
+  const double critical = chi_square_critical(double(all.size() - 1));
   EXPECT_LT(chi2, critical) << all.size() << " deals";
   // A sampler that favours some deals fails it: the same counts with one
   // deal drawn a quarter more often.
