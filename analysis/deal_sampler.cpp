@@ -394,6 +394,23 @@ void draw_by_shape(const Problem& p, const ShapePlan& plan, Rng& rng, std::vecto
     }
 }
 
+// The spec's script compiled, if it has one, and its predeal cards added
+// to the hands' known cards.
+Expected<std::optional<detail::Program>> compile_into(DealSpec& spec) {
+  if (!spec.script) return std::optional<detail::Program>{};
+  auto script = detail::compile_script(spec.script);
+  if (!script) return bad("script: " + script.error().message);
+  for (int h = 0; h < 4; ++h) {
+    HandSpec& c = spec.hands[h];
+    const CardSet mine = script->predeal[h];
+    if (mine.intersects(c.lacks))
+      return bad(std::string(seat_name(seat_from_int(h))) + " lacks " +
+                 to_string(*(mine & c.lacks).begin()) + ", which the script's predeal gives it");
+    c.holds = c.holds | mine;
+  }
+  return std::optional<detail::Program>(std::move(*script));
+}
+
 }  // namespace
 
 std::string range_text(int min, int max, int most) {
@@ -405,24 +422,12 @@ std::string range_text(int min, int max, int most) {
 
 Expected<std::vector<Deal>> sample_deals(const DealSpec& given) {
   DealSpec spec = read_spec(given);
-  std::optional<detail::Program> script;
-  if (spec.script) {
-    auto compiled = detail::compile_script(spec.script);
-    if (!compiled) return bad("script: " + compiled.error().message);
-    script = std::move(*compiled);
-    for (int h = 0; h < 4; ++h) {
-      HandSpec& c = spec.hands[h];
-      const CardSet mine = script->predeal[h];
-      if (mine.intersects(c.lacks))
-        return bad(std::string(seat_name(seat_from_int(h))) + " lacks " +
-                   to_string(*(mine & c.lacks).begin()) + ", which the script's predeal gives it");
-      c.holds = c.holds | mine;
-    }
-  }
+  auto script = compile_into(spec);
+  if (!script) return script.error();
   auto problem = make_problem(spec);
   if (!problem) return problem.error();
   Problem& p = *problem;
-  if (script) p.script = &*script;
+  if (*script) p.script = &**script;
   auto plan = make_plan(p);
   if (!plan) return plan.error();
   p.plan = std::move(*plan);
