@@ -4,6 +4,18 @@
 // drawn again (rejection keeps the draw uniform over the deals that meet
 // them all). Sample i draws from its own stream of the seed, so the deals do
 // not depend on the threads.
+//
+// Shape first: where the spec or its script bounds some hands' shapes, a
+// draw first picks the free cards' suit lengths for those hands (a layout:
+// L[hand][suit]), each layout with probability proportional to the number
+// of deals that have it, prod over suits of free_s! / (prod_h L[h][s]! *
+// rest_s!), rest_s the suit's cards left for the other hands; then deals
+// each suit's cards uniformly per the layout, and the rest uniformly to the
+// other hands. Each deal whose shapes the bounds allow is then exactly as
+// likely as under plain dealing, and the ones they exclude are never drawn;
+// every constraint is still checked on the deal (the bounds need only
+// include every shape the constraints allow), so the sample stays uniform
+// over the deals that meet them all.
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -14,6 +26,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "analysis/deal_script.hpp"
+#include "analysis/shapes.hpp"
 #include "core/given_options.hpp"
 #include "core/parallel.hpp"
 #include "core/random.hpp"
@@ -32,15 +46,47 @@ int hcp(CardSet hand) {
   return points;
 }
 
+__extension__ typedef unsigned __int128 Count;  // deals of a layout: up to 52!/13!^4 < 2^96
+
+// Uniform in [0, n), n > 0.
+Count below(Rng& rng, Count n) {
+  if (n <= ~std::uint64_t{0}) return rng.below64(static_cast<std::uint64_t>(n));
+  const int bits = 128 - (std::countl_zero(static_cast<std::uint64_t>((n - 1) >> 64)));
+  const Count mask = bits >= 128 ? ~Count{0} : (Count{1} << bits) - 1;
+  for (;;) {
+    const Count x = ((Count{rng.next()} << 64) | rng.next()) & mask;
+    if (x < n) return x;
+  }
+}
+
+// Past this many layouts to weigh, the hands whose shapes are least bound
+// are left to plain dealing (and checked on the deal); a spec with a
+// hand's shape bound and nothing else weighs at most 560.
+constexpr std::uint64_t kMaxLayoutSearch = 1u << 20;
+
+// The layouts of shape-first dealing (see the top of this file).
+struct ShapePlan {
+  std::vector<int> seats;  // the hands dealt shape first, in order
+  std::vector<std::array<std::array<std::uint8_t, 4>, 4>> layouts;  // [layout][seat][suit]
+  std::vector<Count> cumulative;                                    // deals of layouts 0..i
+  std::array<std::vector<Card>, 4> suit_cards;                      // the free cards of each suit
+  std::vector<int> others;  // the seats dealt from what the layout leaves
+};
+
 // The constraints a deal is checked against, in order: for each seat, the
 // cards it lacks, its HCP, each suit's length (index 6 * seat + 0, 1, 2 +
-// suit). A draw is refused by the first it breaks; the counts name the one
-// that refused most when sampling gives up.
+// suit), then the script (24) and the accept predicate (25). A draw is
+// refused by the first it breaks; the counts name the one that refused most
+// when sampling gives up.
+constexpr int kScriptCheck = 24, kAcceptCheck = 25, kNumChecks = 26;
+
 struct Problem {
   std::array<CardSet, 4> known;
   std::array<int, 4> places{};  // cards each seat still takes
   std::vector<Card> free_cards;
   const DealSpec* spec = nullptr;
+  const detail::Program* script = nullptr;
+  std::optional<ShapePlan> plan;
 
   // The index of the first constraint `hands` breaks, or -1.
   int broken(const std::array<CardSet, 4>& hands) const {
@@ -54,10 +100,15 @@ struct Problem {
         if (n < c.min_length[s] || n > c.max_length[s]) return 6 * h + 2 + s;
       }
     }
+    if (script && !script->accepts(hands)) return kScriptCheck;
+    if (spec->accept && !spec->accept(spec->accept_context, *Deal::from_hands(hands)))
+      return kAcceptCheck;
     return -1;
   }
 
   std::string describe(int index) const {
+    if (index == kScriptCheck) return "the script's condition";
+    if (index == kAcceptCheck) return "the accept predicate";
     const int h = index / 6, k = index % 6;
     const HandSpec& c = spec->hands[h];
     const std::string who = seat_name(seat_from_int(h));
@@ -75,8 +126,9 @@ Error bad(const std::string& what) {
 // The layout rules of core/given_options.hpp (docs/USAGE.md, "ABI"): a
 // DealSpec grows at its end; a HandSpec, in its array, keeps its layout.
 static_assert(std::is_standard_layout_v<DealSpec> && std::is_standard_layout_v<HandSpec>);
-static_assert(detail::ends_at_field(sizeof(DealSpec), offsetof(DealSpec, hands),
-                                    sizeof(DealSpec::hands)));
+static_assert(detail::ends_at_field(sizeof(DealSpec), offsetof(DealSpec, accept_context),
+                                    sizeof(DealSpec::accept_context)));
+static_assert(offsetof(DealSpec, script) == offsetof(DealSpec, hands) + sizeof(DealSpec::hands));
 static_assert(sizeof(HandSpec) == 56 && offsetof(HandSpec, max_length) == 40);
 
 // The caller's spec as this library's struct: the fields its struct_size
@@ -84,7 +136,8 @@ static_assert(sizeof(HandSpec) == 56 && offsetof(HandSpec, max_length) == 40);
 DealSpec read_spec(const DealSpec& given) {
   // Every field is named: a field appended to DealSpec stops this from
   // compiling until it is read here too.
-  const auto& [struct_size, samples, seed, max_draws_per_sample, threads, reserved, hands] = given;
+  const auto& [struct_size, samples, seed, max_draws_per_sample, threads, reserved, hands, script,
+               accept, accept_context] = given;
   const detail::GivenOptions in(given);
   DealSpec o;
   o.struct_size = in.size();
@@ -93,6 +146,9 @@ DealSpec read_spec(const DealSpec& given) {
   in.read(max_draws_per_sample, o.max_draws_per_sample);
   in.read(threads, o.threads);
   in.read(hands, o.hands);
+  in.read(script, o.script);
+  in.read(accept, o.accept);
+  in.read(accept_context, o.accept_context);
   return o;
 }
 
@@ -175,17 +231,184 @@ Expected<Problem> make_problem(const DealSpec& spec) {
   return p;
 }
 
-// One draw: the free cards shuffled into the places.
-void draw(const Problem& p, Rng& rng, std::vector<Card>& cards, std::array<CardSet, 4>& hands) {
+// The shapes each seat may end with: those its known cards and the free
+// cards allow, within its HandSpec's lengths and the script's bounds.
+struct Shapes {
+  std::array<detail::ShapeSet, 4> allowed, possible;
+};
+
+Shapes seat_shapes(const Problem& p) {
+  Shapes out;
+  const std::array<detail::ShapeSet, 4> bounds =
+      p.script ? p.script->shape_bounds() : std::array<detail::ShapeSet, 4>{};
+  const auto& shapes = detail::all_shapes();
+  const CardSet rest = CardSet::full_deck() - p.known[0] - p.known[1] - p.known[2] - p.known[3];
+  for (int h = 0; h < 4; ++h) {
+    const HandSpec& c = p.spec->hands[h];
+    const detail::ShapeSet within = detail::shapes_within(c.min_length, c.max_length);
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+      bool possible = true;
+      for (int s = 0; s < 4; ++s) {
+        const int known = p.known[h].count(suit_from_int(s));
+        possible = possible && shapes[i][s] >= known &&
+                   shapes[i][s] - known <= rest.count(suit_from_int(s));
+      }
+      out.possible[h][i] = possible;
+      out.allowed[h][i] = possible && within[i] && (!p.script || bounds[h][i]);
+    }
+  }
+  return out;
+}
+
+std::uint64_t factorial(int n) {
+  std::uint64_t f = 1;
+  for (int i = 2; i <= n; ++i) f *= static_cast<std::uint64_t>(i);
+  return f;
+}
+
+// Weighs every layout of the chosen seats' free cards.
+class LayoutSearch {
+ public:
+  LayoutSearch(const Problem& p, ShapePlan& plan, const Shapes& shapes)
+      : p_(p), plan_(plan), shapes_(shapes) {
+    for (int s = 0; s < 4; ++s) free_[s] = static_cast<int>(plan.suit_cards[s].size());
+  }
+  void run() { place(0, free_); }
+
+ private:
+  void place(std::size_t k, const std::array<int, 4>& left) {
+    if (k == plan_.seats.size()) return weigh(left);
+    const int h = plan_.seats[k];
+    const auto& all = detail::all_shapes();
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      if (!shapes_.allowed[h][i]) continue;
+      std::array<int, 4> next = left;
+      bool fits = true;
+      for (int s = 0; s < 4; ++s) {
+        const int n = all[i][s] - p_.known[h].count(suit_from_int(s));
+        layout_[h][s] = static_cast<std::uint8_t>(n);
+        next[s] -= n;
+        fits = fits && next[s] >= 0;
+      }
+      if (fits) place(k + 1, next);
+    }
+  }
+
+  // The deals of the layout: per suit, free! / (prod L! * left!).
+  void weigh(const std::array<int, 4>& left) {
+    Count deals = 1;
+    for (int s = 0; s < 4; ++s) {
+      std::uint64_t parts = factorial(left[s]);
+      for (const int h : plan_.seats) parts *= factorial(layout_[h][s]);
+      deals *= factorial(free_[s]) / parts;
+    }
+    plan_.layouts.push_back(layout_);
+    plan_.cumulative.push_back((plan_.cumulative.empty() ? 0 : plan_.cumulative.back()) + deals);
+  }
+
+  const Problem& p_;
+  ShapePlan& plan_;
+  const Shapes& shapes_;
+  std::array<int, 4> free_{};
+  std::array<std::array<std::uint8_t, 4>, 4> layout_{};
+};
+
+// The plan of shape-first dealing, or none where no hand's shape is bound
+// beyond what its cards allow (plain dealing is then the same).
+Expected<std::optional<ShapePlan>> make_plan(const Problem& p) {
+  const Shapes shapes = seat_shapes(p);
+  std::vector<int> bound;
+  for (int h = 0; h < 4; ++h) {
+    if (shapes.allowed[h].none())
+      return bad(std::string(seat_name(seat_from_int(h))) +
+                 ": no shape meets its suit-length constraints with the cards known");
+    if (shapes.allowed[h] != shapes.possible[h]) bound.push_back(h);
+  }
+  if (bound.empty()) return std::optional<ShapePlan>{};
+  // The most tightly bound seats first, as many as kMaxLayoutSearch allows.
+  std::sort(bound.begin(), bound.end(),
+            [&](int a, int b) { return shapes.allowed[a].count() < shapes.allowed[b].count(); });
+  ShapePlan plan;
+  std::uint64_t search = 1;
+  for (const int h : bound) {
+    if (search * shapes.allowed[h].count() > kMaxLayoutSearch) break;
+    search *= shapes.allowed[h].count();
+    plan.seats.push_back(h);
+  }
+  if (plan.seats.empty()) return std::optional<ShapePlan>{};
+  std::sort(plan.seats.begin(), plan.seats.end());
+  for (int h = 0; h < 4; ++h)
+    if (std::find(plan.seats.begin(), plan.seats.end(), h) == plan.seats.end())
+      plan.others.push_back(h);
+  for (const Card c : p.free_cards) plan.suit_cards[to_int(c.suit)].push_back(c);
+  LayoutSearch(p, plan, shapes).run();
+  if (plan.layouts.empty())
+    return bad("no deal gives every hand a shape its suit-length constraints allow");
+  return std::optional<ShapePlan>(std::move(plan));
+}
+
+// Moves a card chosen uniformly from cards[at..] to cards[at].
+void pick(Rng& rng, std::vector<Card>& cards, std::size_t at) {
+  const std::size_t j = at + rng.below(static_cast<std::uint32_t>(cards.size() - at));
+  std::swap(cards[at], cards[j]);
+}
+
+// One draw, plain: the free cards shuffled into the places.
+void draw_plain(const Problem& p, Rng& rng, std::vector<Card>& cards,
+                std::array<CardSet, 4>& hands) {
   cards = p.free_cards;
   hands = p.known;
   std::size_t at = 0;
   for (int h = 0; h < 4; ++h)
     for (int k = 0; k < p.places[h]; ++k, ++at) {
-      const std::size_t j = at + rng.below(static_cast<std::uint32_t>(cards.size() - at));
-      std::swap(cards[at], cards[j]);
+      pick(rng, cards, at);
       hands[h].insert(cards[at]);
     }
+}
+
+// One draw, shape first: a layout by its count of deals, each suit's free
+// cards dealt per the layout, what is left shuffled into the other seats.
+void draw_by_shape(const Problem& p, const ShapePlan& plan, Rng& rng, std::vector<Card>& cards,
+                   std::vector<Card>& suit, std::array<CardSet, 4>& hands) {
+  hands = p.known;
+  const Count u = below(rng, plan.cumulative.back());
+  const auto layout =
+      static_cast<std::size_t>(std::upper_bound(plan.cumulative.begin(), plan.cumulative.end(), u) -
+                               plan.cumulative.begin());
+  cards.clear();  // the rest, for the other seats
+  for (int s = 0; s < 4; ++s) {
+    suit = plan.suit_cards[s];
+    std::size_t at = 0;
+    for (const int h : plan.seats)
+      for (int k = 0; k < plan.layouts[layout][h][s]; ++k, ++at) {
+        pick(rng, suit, at);
+        hands[h].insert(suit[at]);
+      }
+    cards.insert(cards.end(), suit.begin() + static_cast<std::ptrdiff_t>(at), suit.end());
+  }
+  std::size_t at = 0;
+  for (const int h : plan.others)
+    for (int k = 0; k < p.places[h]; ++k, ++at) {
+      pick(rng, cards, at);
+      hands[h].insert(cards[at]);
+    }
+}
+
+// The spec's script compiled, if it has one, and its predeal cards added
+// to the hands' known cards.
+Expected<std::optional<detail::Program>> compile_into(DealSpec& spec) {
+  if (!spec.script) return std::optional<detail::Program>{};
+  auto script = detail::compile_script(spec.script);
+  if (!script) return bad("script: " + script.error().message);
+  for (int h = 0; h < 4; ++h) {
+    HandSpec& c = spec.hands[h];
+    const CardSet mine = script->predeal[h];
+    if (mine.intersects(c.lacks))
+      return bad(std::string(seat_name(seat_from_int(h))) + " lacks " +
+                 to_string(*(mine & c.lacks).begin()) + ", which the script's predeal gives it");
+    c.holds = c.holds | mine;
+  }
+  return std::optional<detail::Program>(std::move(*script));
 }
 
 }  // namespace
@@ -198,25 +421,34 @@ std::string range_text(int min, int max, int most) {
 }
 
 Expected<std::vector<Deal>> sample_deals(const DealSpec& given) {
-  const DealSpec spec = read_spec(given);
+  DealSpec spec = read_spec(given);
+  auto script = compile_into(spec);
+  if (!script) return script.error();
   auto problem = make_problem(spec);
   if (!problem) return problem.error();
-  const Problem& p = *problem;
+  Problem& p = *problem;
+  if (*script) p.script = &**script;
+  auto plan = make_plan(p);
+  if (!plan) return plan.error();
+  p.plan = std::move(*plan);
   const auto n = static_cast<std::size_t>(spec.samples);
   std::vector<std::optional<Deal>> made(n);
   // Draws refused by each constraint, for the error of a spec too rare.
-  std::array<std::atomic<std::uint64_t>, 24> refused{};
+  std::array<std::atomic<std::uint64_t>, kNumChecks> refused{};
   std::atomic<bool> gave_up{false};
   const std::uint64_t budget = std::max<std::uint64_t>(1, spec.max_draws_per_sample);
   parallel_for(n, static_cast<unsigned>(std::max(1, spec.threads)), [&](std::size_t i) {
     if (gave_up.load(std::memory_order_relaxed)) return;
     std::uint64_t state = spec.seed ^ (0x5851f42d4c957f2dull * (i + 1));
     Rng rng(Rng::splitmix64(state));
-    std::vector<Card> cards;
+    std::vector<Card> cards, suit;
     std::array<CardSet, 4> hands;
-    std::array<std::uint64_t, 24> mine{};
+    std::array<std::uint64_t, kNumChecks> mine{};
     for (std::uint64_t tries = 0; tries < budget; ++tries) {
-      draw(p, rng, cards, hands);
+      if (p.plan)
+        draw_by_shape(p, *p.plan, rng, cards, suit, hands);
+      else
+        draw_plain(p, rng, cards, hands);
       const int b = p.broken(hands);
       if (b < 0) {
         made[i] = *Deal::from_hands(hands);

@@ -78,6 +78,12 @@ Single-dummy analysis (hidden hands; include/ddtb/single_dummy.hpp):
   --lacks SEAT:HAND  cards known not to be in it
   --hcp SEAT:RANGE   e.g. E:11-15, E:12+ or W:-10
   --length SEAT:SUITRANGE[,...]  e.g. E:S5+ or W:H2-4,D-3
+  --constraints FILE  a script in dealer's language (predeal, condition,
+                   variables; docs/USAGE.md, "Constraint scripts"), e.g.
+                   predeal north SAKQ2, HK5, DAJ72, CQ84
+                   condition shape(south, any 4333 + 5xxx - 5422)
+  --where EXPR     the condition alone, e.g.
+                   --where 'hcp(east) >= 11 && shape(east, 5xxx + x5xx)'
   --samples N      deals to draw (default 1000); --seed S (default 1): the
                    same deals for the same seed, whatever --threads.
   --lead CONTRACT  each opening lead against CONTRACT by its declarer's
@@ -353,6 +359,15 @@ void declare(OptionTable& table, Options& options) {
   table.valued("--lacks", collect(sd.lacks, "--lacks"));
   table.valued("--hcp", collect(sd.hcp, "--hcp"));
   table.valued("--length", collect(sd.length, "--length"));
+  // Constraint scripts (cli/script_option.hpp).
+  table.valued("--constraints", [&sd](std::optional<std::string_view> v) {
+    sd.asked = true;
+    return take_script(sd.script, true, v);
+  });
+  table.valued("--where", [&sd](std::optional<std::string_view> v) {
+    sd.asked = true;
+    return take_script(sd.script, false, v);
+  });
   table.valued("--samples", [&](std::optional<std::string_view> v) -> std::optional<std::string> {
     sd.asked = true;
     return number(sd.samples, "--samples", 10'000'000, "a number of deals")(v);

@@ -185,6 +185,10 @@ Expected<DealSpec> make_spec(const std::optional<std::string>& deal, const Singl
       h.max_length[static_cast<std::size_t>(to_int(*suit))] = r->second;
     }
   }
+  if (args.script) {  // its predeal cards shown in the deal; the library places them too
+    spec.script = args.script->text.c_str();
+    for (int h = 0; h < 4; ++h) spec.hands[h].holds = spec.hands[h].holds | args.script->predeal[h];
+  }
   return spec;
 }
 
@@ -301,13 +305,14 @@ int analyse_deal(const std::optional<std::string>& deal, const std::string& boar
     return true;
   };
   set_progress(ao, progress);
-  const Vulnerability vul = options.request.vulnerability.value_or(Vulnerability::None);
+  const Vulnerability vul = options.request.vulnerability.value_or(
+      args.script ? args.script->vulnerability.value_or(Vulnerability::None) : Vulnerability::None);
   const bool json = options.format == Format::kJson;
   std::ostringstream out;
-  const std::string header = (board.empty() ? "" : "Board " + board + ": ") +
-                             std::to_string(deals->size()) + " samples (seed " +
-                             std::to_string(spec->seed) + ") of " + spec_deal_text(*spec) +
-                             describe(*spec);
+  const std::string header =
+      (board.empty() ? "" : "Board " + board + ": ") + std::to_string(deals->size()) +
+      " samples (seed " + std::to_string(spec->seed) + ") of " + spec_deal_text(*spec) +
+      describe(*spec) + (args.script ? "; " + args.script->source : std::string());
   if (lead) {
     auto r = analyse_leads(*deals, *lead, ao);
     bar.finish();

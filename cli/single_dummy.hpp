@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/script_option.hpp"
 #include "ddtb/expected.hpp"
 #include "ddtb/single_dummy.hpp"
 
@@ -24,9 +25,11 @@ struct SingleDummyArgs {
   int samples = 1000;
   std::uint64_t seed = 1;
   std::optional<std::string> lead;  // --lead CONTRACT (with its declarer)
+  std::optional<ScriptArg> script;  // --constraints FILE or --where EXPR (cli/script_option.hpp)
 };
 
-// The spec to sample from: the --deal (if any) and the options. Errors
+// The spec to sample from: the --deal (if any) and the options (its script
+// points into `args`, which must outlive it). Errors
 // (kSyntax) name the option and the value.
 Expected<DealSpec> make_spec(const std::optional<std::string>& deal, const SingleDummyArgs& args);
 

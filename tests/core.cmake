@@ -79,3 +79,12 @@ add_test(NAME ddtb_links
 add_test(NAME ddtb_links_selftest
          COMMAND ${ddtb_links_python} ${CMAKE_CURRENT_SOURCE_DIR}/check_links.py --self-test)
 
+
+# Constraint scripts in dealer's language (include/ddtb/deal_script.hpp):
+# each against a hand-written reference on 100,000 random deals, and every
+# kind of error with its line and column.
+ddtb_add_test(ddtb_deal_script_test SOURCES deal_script_test.cpp TIMEOUT 300)
+# Shape-first sampling under scripts and predicates (analysis/deal_sampler.cpp):
+# chi-square against enumeration and against plain rejection on a rare
+# constraint.
+ddtb_add_test(ddtb_deal_sampler_shape_test SOURCES deal_sampler_shape_test.cpp TIMEOUT 300)

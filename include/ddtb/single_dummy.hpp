@@ -68,15 +68,41 @@ struct DealSpec {
   int threads = 1;            // the deals do not depend on it
   std::int32_t reserved = 0;  // fills the layout to `hands`; never read
   std::array<HandSpec, 4> hands;
+  // Constraints in dealer's language (ddtb/deal_script.hpp; docs/USAGE.md,
+  // "Constraint scripts"): a NUL-terminated script, or an expression alone,
+  // read during the call only. Its predeal cards join `hands`' holds and its
+  // condition must hold too; null: none.
+  const char* script = nullptr;
+  // A predicate every sampled deal must meet, called with `accept_context`
+  // on the sampling threads (at once from several when threads > 1); null:
+  // none. set_accept() points both at a callable. Deals are drawn as
+  // before and then tested, so the sample stays uniform over the deals it
+  // accepts.
+  bool (*accept)(void* context, const Deal& deal) = nullptr;
+  void* accept_context = nullptr;
 };
+
+// Points `spec`'s accept predicate at `f`, any callable as bool(const Deal&),
+// which must outlive the sampling it is given to.
+template <class F>
+void set_accept(DealSpec& spec, F& f) {
+  spec.accept = [](void* context, const Deal& deal) {
+    return static_cast<bool>((*static_cast<F*>(context))(deal));
+  };
+  spec.accept_context = &f;
+}
 
 // parse_partial_deal (ddtb/position.hpp) reads a deal's known hands.
 
 // `spec.samples` deals, sample i drawn from its own random stream of the
-// seed (the same deals on any number of threads). Errors (kBadArgument):
-// a spec no deal meets (a card placed twice, 14 known cards, lengths or
-// HCP out of reach), or one met too rarely, naming the hand and the
-// constraint.
+// seed (the same deals on any number of threads). Where the spec or its
+// script bounds a hand's shape, the suit lengths are drawn first, each
+// layout with its exact probability, and the cards then: still uniform over
+// the deals that meet everything, with far fewer draws refused. Errors
+// (kBadArgument): a spec no deal meets (a card placed twice, 14 known
+// cards, lengths or HCP out of reach), a script that does not compile
+// ("script: line L, column C: ..."), or a spec met too rarely, naming the
+// hand and the constraint.
 DDTB_EXPORT Expected<std::vector<Deal>> sample_deals(const DealSpec& spec);
 
 // A figure over the sample and its standard error (for a mean, the sample

@@ -9,6 +9,7 @@
 #include "bind.hpp"
 #include "convert.hpp"
 #include "ddtb/single_dummy.hpp"
+#include "sample_constraints.hpp"
 #include "session.hpp"
 
 namespace ddtb::python {
@@ -59,8 +60,11 @@ unsigned seat_mask(py::handle h) {
 py::dict single_dummy(py::handle deal, py::handle known, py::handle lacks, py::handle hcp,
                       py::handle length, int samples, std::uint64_t seed, py::handle lead,
                       py::handle strains, py::handle declarers, py::handle vulnerability,
-                      int threads, py::handle tablebase, py::object progress, bool with_deals) {
+                      int threads, py::handle tablebase, py::object progress, bool with_deals,
+                      py::handle where, py::handle accept) {
   DealSpec spec;
+  SampleConstraints constraints(where, accept);  // where= and accept=
+  constraints.apply(spec);
   if (!deal.is_none()) {
     const auto hands = value_or_raise(parse_partial_deal(deal.cast<std::string>()), "deal");
     for (int s = 0; s < 4; ++s) spec.hands[s].holds = hands[s];
@@ -137,6 +141,7 @@ py::dict single_dummy(py::handle deal, py::handle known, py::handle lacks, py::h
         odds = analyse_contracts(*deals, sm, dm, vul, options);
     }
   }
+  constraints.raise_if_failed();
   if (!deals) value_or_raise(std::move(deals), "single_dummy");
   if (interrupted) throw py::error_already_set();
   py::dict out("samples"_a = samples, "seed"_a = seed);
@@ -180,7 +185,8 @@ void bind_single_dummy(py::module_& m) {
         "lacks"_a = py::none(), "hcp"_a = py::none(), "length"_a = py::none(), "samples"_a = 1000,
         "seed"_a = 1, "lead"_a = py::none(), "strains"_a = py::none(), "declarers"_a = py::none(),
         "vulnerability"_a = "None", "threads"_a = 0, "tablebase"_a = py::none(),
-        "progress"_a = py::none(), "deals"_a = false,
+        "progress"_a = py::none(), "deals"_a = false, "where"_a = py::none(),
+        "accept"_a = py::none(),
         R"(Single-dummy analysis: deals drawn uniformly among those that fit what is known,
 each solved double dummy.
 
@@ -193,7 +199,11 @@ per number of tricks), "mean_tricks", "makes" {level: ...}, "score" {level: ...}
 strains and declarers asked, scores for `vulnerability`. With lead="3NT-S": {"leader",
 "leads": [{"card", "equals", "defence_tricks", "sets"}]}, best lead first. Every figure is
 (value, standard error). progress(done, total) is called as deals are solved; returning
-False stops with an error. deals=True adds "deals": the sampled deals as PBN.)");
+False stops with an error. deals=True adds "deals": the sampled deals as PBN.
+where: constraints in dealer's language, a script ("predeal north SAK2, ...\ncondition ...")
+or an expression ("shape(south, 5xxx) && hcp(south) >= 11"); accept(deal): a predicate
+over a ddtb.Deal that every sampled deal meets (called holding the GIL). Both keep the
+sample uniform over the deals they accept.)");
 }
 
 }  // namespace ddtb::python

@@ -79,3 +79,5 @@ endif()
 if(TARGET ddtb_dds)
   ddtb_add_fuzzer(capi SOURCES ${_fuzz_src}/fuzz_capi.cpp LIBS ddtb_dds_internal)
 endif()
+# Constraint scripts (analysis/deal_script.hpp): seeds are examples/scripts/.
+ddtb_add_fuzzer(deal_script SOURCES ${_fuzz_src}/fuzz_deal_script.cpp DICT ${_fuzz_src}/deal_script.dict)

@@ -13,6 +13,8 @@
 //                        built here with the builder library, as written
 //                        (zstd) and with raw chunks, each with and without
 //                        the checksum repair flag
+//   OUT_DIR/deal_script/ the constraint scripts of examples/scripts/, byte
+//                        for byte
 //   OUT_DIR/capi/        a valid call of every C API function under test on
 //                        small endings (capi_io.hpp's layout), and full deals
 //                        of sample.pbn for the PBN texts
@@ -542,7 +544,17 @@ int main(int argc, char** argv) {
   fs::remove_all(out / "tablebase-work");
   Corpus capi(out / "capi");
   capi_seeds(source, capi);
+  Corpus scripts(out / "deal_script");
+  std::vector<fs::path> script_files;
+  for (const auto& f : fs::directory_iterator(source / "examples" / "scripts"))
+    if (f.path().extension() == ".dlr") script_files.push_back(f.path());
+  std::sort(script_files.begin(), script_files.end());
+  for (const fs::path& f : script_files) scripts.add(read_text(f));
   std::cout << "seeds: pbn_reader " << pbn.count() << ", deal " << deals.count() << ", tablebase "
-            << tables.count() << ", capi " << capi.count() << '\n';
-  return pbn.count() > 0 && deals.count() > 0 && tables.count() > 0 && capi.count() > 0 ? 0 : 1;
+            << tables.count() << ", capi " << capi.count() << ", deal_script " << scripts.count()
+            << '\n';
+  return pbn.count() > 0 && deals.count() > 0 && tables.count() > 0 && capi.count() > 0 &&
+                 scripts.count() > 0
+             ? 0
+             : 1;
 }
