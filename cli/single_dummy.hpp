@@ -24,6 +24,10 @@ struct SingleDummyArgs {
   int samples = 1000;
   std::uint64_t seed = 1;
   std::optional<std::string> lead;  // --lead CONTRACT (with its declarer)
+  // The paired comparison (cli/comparison.hpp): --paired with --lead, and
+  // --compare CONTRACT,CONTRACT... (repeatable).
+  bool paired = false;
+  std::vector<std::string> compare;
 };
 
 // The spec to sample from: the --deal (if any) and the options. Errors
