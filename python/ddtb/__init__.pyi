@@ -179,4 +179,5 @@ def single_dummy(deal: Optional[str] = None, *, known: Optional[dict[str, str]] 
                  vulnerability: VulLike = "None", threads: int = 0,
                  tablebase: TablebaseLike = None,
                  progress: Optional[Callable[[int, int], Optional[bool]]] = None,
-                 deals: bool = False) -> dict[str, Any]: ...
+                 deals: bool = False, paired: bool = False,
+                 compare: Optional[Union[str, Iterable[str]]] = None) -> dict[str, Any]: ...
