@@ -24,6 +24,7 @@
 #include "ddtb/position.hpp"
 #include "ddtb/solver.hpp"
 #include "ddtb/version.hpp"
+#include "comparison.hpp"
 #include "single_dummy.hpp"
 
 namespace ddtb::wasm {
@@ -275,4 +276,5 @@ EMSCRIPTEN_BINDINGS(ddtb) {
   function("sessionOptions", &ddtb::wasm::session_options);
   function("version", &ddtb::wasm::version);
   function("singleDummy", &ddtb::wasm::single_dummy);
+  function("compareTricks", &ddtb::wasm::compare_tricks_value);
 }
