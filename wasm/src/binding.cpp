@@ -19,12 +19,12 @@
 #include <vector>
 
 #include "args.hpp"
+#include "comparison.hpp"
 #include "convert.hpp"
 #include "ddtb/par.hpp"
 #include "ddtb/position.hpp"
 #include "ddtb/solver.hpp"
 #include "ddtb/version.hpp"
-#include "comparison.hpp"
 #include "single_dummy.hpp"
 
 namespace ddtb::wasm {
