@@ -151,13 +151,17 @@ export async function ddTablesParallel(deals, options = {}) {
 }
 
 // A paired comparison (spec.paired with spec.lead, or spec.compare: index.js,
-// compareTricks) split over workers: each analyses its part of the same
-// sampled deals (sample i is drawn from its own stream, whatever the split),
-// and the parts are put together with compareTricks. The result is exactly
-// what one singleDummy(spec) call gives. options.workers: the DdtbWorkers to
-// use (left running), or how many to start (default: the cores; stopped at
-// the end); onProgress(done, total) over all the parts; the other options go
-// to DdtbWorker.create.
+// compareTricks) split over workers: the sampled deals are cut into parts
+// (PARTS_PER_WORKER a worker, so that a worker done early takes another
+// part while a slower one finishes), each worker analyses the next part
+// left (sample i is drawn from its own stream, whatever the split), and the
+// parts are put together with compareTricks. The result is exactly what
+// one singleDummy(spec) call gives. options.workers: the DdtbWorkers to use
+// (left running), or how many to start (default: the cores; stopped at the
+// end); onProgress(done, total) over all the parts; the other options go to
+// DdtbWorker.create.
+const PARTS_PER_WORKER = 4;
+
 export async function singleDummyParallel(spec, options = {}) {
   const {workers, onProgress, ...loadOptions} = options;
   const given = Array.isArray(workers);
@@ -165,15 +169,21 @@ export async function singleDummyParallel(spec, options = {}) {
   const n = given ? workers.length : Math.max(1, Math.min(workers ?? await cores(), samples));
   if (n < 1) throw new DdtbError('singleDummyParallel: workers: expected at least one', 'badArgument');
   const pool = given ? workers : await Promise.all(Array.from({length: n}, () => DdtbWorker.create(loadOptions)));
-  const count = Math.max(1, Math.min(pool.length, samples));
+  const count = Math.max(1, Math.min(pool.length * PARTS_PER_WORKER, samples));
+  const parts = new Array(count);
   const done = new Array(count).fill(0);
-  const report = (i) => (d) => {
-    done[i] = d;
-    onProgress(done.reduce((a, b) => a + b, 0), samples);
-  };
+  let next = 0;
   try {
-    const parts = await Promise.all(pool.slice(0, count).map(
-        (w, i) => w.singleDummy({...spec, part: [i, count]}, {onProgress: onProgress ? report(i) : undefined})));
+    await Promise.all(pool.map(async (w) => {
+      while (next < count) {
+        const i = next++;
+        const progress = onProgress ? (d) => {
+          done[i] = d;
+          onProgress(done.reduce((a, b) => a + b, 0), samples);
+        } : undefined;
+        parts[i] = await w.singleDummy({...spec, part: [i, count]}, {onProgress: progress});
+      }
+    }));
     const first = parts[0];
     const merged = await pool[0].compareTricks({
       choices: first.choices, side: first.side, vulnerability: first.vulnerability,
