@@ -114,8 +114,8 @@ val comparison_value(const val& spec, std::span<const Deal> deals,
   Expected<Comparison> r = Error{ErrorCode::kBadArgument, ""};
   if (contracts) {
     if (!is_array(compare))
-      return error_value(type_error("compare", "an array of contracts such as ['3NT-S', '4S-N']",
-                                    compare));
+      return error_value(
+          type_error("compare", "an array of contracts such as ['3NT-S', '4S-N']", compare));
     std::vector<Contract> list;
     for (int i = 0, n = compare["length"].as<int>(); i < n; ++i) {
       auto c = contract_of(compare[i], "compare[" + std::to_string(i) + "]");
@@ -170,8 +170,8 @@ val compare_tricks_value(const val& input) {
   std::vector<std::int8_t> declarer;
   for (int i = 0, n = tricks["length"].as<int>(); i < n; ++i) {
     const val t = tricks[i];
-    if (!t.isNumber() || !val::global("Number").call<bool>("isInteger", t) ||
-        t.as<double>() < 0 || t.as<double>() > 13)
+    if (!t.isNumber() || !val::global("Number").call<bool>("isInteger", t) || t.as<double>() < 0 ||
+        t.as<double>() > 13)
       return error_value(type_error("declarerTricks[" + std::to_string(i) + "]",
                                     "a whole number of tricks, 0-13", t));
     declarer.push_back(static_cast<std::int8_t>(t.as<int>()));
