@@ -120,9 +120,10 @@ void print_text(std::ostream& out, const Comparison& r, const std::string& heade
          "against the field of the other "
       << (leads ? "leads" : "contracts") << "; better, same: % of deals scoring more, the same)\n";
   constexpr std::size_t kName = 8, kMean = 14, kDiff = 15;
-  out << pad(leads ? "lead" : "contract", kName) << pad("tricks", kMean) << pad("points", kMean)
-      << pad("MP %", kMean) << pad("vs best: tricks", kDiff) << pad("points", kDiff)
-      << pad("IMPs", kDiff) << pad("MP %", kDiff) << pad("better", 6) << "same\n";
+  out << pad("", kName) << pad("mean", 3 * kMean + 2) << "against the best, deal by deal\n"
+      << pad(leads ? "lead" : "contract", kName) << pad("tricks", kMean) << pad("points", kMean)
+      << pad("MP %", kMean) << pad("tricks", kDiff) << pad("points", kDiff) << pad("IMPs", kDiff)
+      << pad("MP %", kDiff) << pad("better", 6) << "same\n";
   for (const std::size_t c : r.order) {
     const ChoiceFigures& f = r.choices[c];
     const PairedDifference& d = f.vs_best;
