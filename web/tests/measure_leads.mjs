@@ -7,8 +7,10 @@
 // workers: one per core, or ?workers=N), with the worst frame and the
 // longest main-thread task meanwhile.
 //
-//   cd build/web-test && DDTB_SITE_DIR=../wasm/wasm/site \
-//     DDTB_GOLDEN_DIR=../../tests/data/golden node measure_leads.mjs [runs] [workers]
+// From <build>/web-test (ctest -R ddtb_web_setup puts it there, with
+// playwright-core), the site being <build>/wasm/wasm/site:
+//   DDTB_SITE_DIR=<site> DDTB_GOLDEN_DIR=<repo>/tests/data/golden \
+//     node measure_leads.mjs [runs] [workers]
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
