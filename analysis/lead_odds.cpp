@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/lead_tricks.hpp"
 #include "analysis/over_deals.hpp"
 #include "ddtb/single_dummy.hpp"
 
@@ -14,10 +15,7 @@ namespace ddtb {
 
 namespace {
 
-struct Group {
-  Card top;
-  std::uint16_t equals = 0;  // DDS rank bits of the cards below top
-};
+using Group = detail::LeadRun;
 
 // The runs of touching cards of a hand, suit by suit, highest first, and
 // each card's run (indexed by Card::index()).
@@ -41,8 +39,10 @@ std::vector<Group> runs_of(CardSet hand, std::array<int, 64>& group_of) {
 
 }  // namespace
 
-Expected<LeadAnalysis> analyse_leads(std::span<const Deal> deals, const Contract& contract,
-                                     const AnalysisOptions& options) {
+namespace detail {
+
+Expected<LeadTricks> solve_leads(std::span<const Deal> deals, const Contract& contract,
+                                 const AnalysisOptions& options) {
   if (contract.level < 1 || contract.level > 7)
     return Error{ErrorCode::kBadArgument, "lead analysis needs a contract with a level 1-7"};
   if (!contract.declarer)
@@ -60,10 +60,12 @@ Expected<LeadAnalysis> analyse_leads(std::span<const Deal> deals, const Contract
                                                 ": lead analysis needs it known"};
   }
   std::array<int, 64> group_of{};
-  const std::vector<Group> groups = runs_of(hand, group_of);
-  // defence[i * groups + g]: the defence's tricks in deal i after group g's lead.
-  std::vector<std::int8_t> defence(deals.size() * groups.size(), -1);
-  const bool finished = detail::for_each_deal(deals, options, [&](std::size_t i, Solver& s) {
+  LeadTricks out;
+  out.leader = leader;
+  out.leads = runs_of(hand, group_of);
+  const std::size_t leads = out.leads.size();
+  out.defence.assign(deals.size() * leads, -1);
+  const bool finished = for_each_deal(deals, options, [&](std::size_t i, Solver& s) {
     const SolveResult r = s.solve(Position::at_trick_start(deals[i], contract.strain, leader));
     for (const CardScore& cs : r.cards) {
       CardSet run = CardSet::of(cs.card);
@@ -71,12 +73,24 @@ Expected<LeadAnalysis> analyse_leads(std::span<const Deal> deals, const Contract
       for (const Card c : run) {
         const int g = group_of[static_cast<std::size_t>(c.index())];
         if (g >= 0)
-          defence[i * groups.size() + static_cast<std::size_t>(g)] =
+          out.defence[i * leads + static_cast<std::size_t>(g)] =
               static_cast<std::int8_t>(cs.tricks);
       }
     }
   });
   if (!finished) return Error{ErrorCode::kCancelled, "lead analysis cancelled"};
+  return out;
+}
+
+}  // namespace detail
+
+Expected<LeadAnalysis> analyse_leads(std::span<const Deal> deals, const Contract& contract,
+                                     const AnalysisOptions& options) {
+  auto solved = detail::solve_leads(deals, contract, options);
+  if (!solved) return solved.error();
+  const std::vector<Group>& groups = solved->leads;
+  const std::vector<std::int8_t>& defence = solved->defence;
+  const Seat leader = solved->leader;
 
   LeadAnalysis out;
   out.samples = static_cast<int>(deals.size());

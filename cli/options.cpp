@@ -91,6 +91,14 @@ Single-dummy analysis (hidden hands; include/ddtb/single_dummy.hpp):
                    tricks and the chance to set, best first.
                    e.g. ddsolve --deal "N:AKQ2.K5.AJ72.Q84 - - T87.QJT9.Q854.A2"
                         --lead 3NT-S --samples 500
+  --paired         with --lead: each lead against the best on the same deals,
+                   deal by deal: the mean difference in tricks, points, IMPs
+                   and matchpoints with its paired standard error, and how
+                   often it scores more (--vul and the contract's X or XX
+                   for the scores). e.g. --lead 4SX-S --paired --vul All
+  --compare CONTRACT,CONTRACT...  the contracts on the same deals, each
+                   against the best as --paired does, from the first
+                   contract's side. e.g. --compare 3NT-S,4S-N,5HX-E
 
 How:
   -t, --threads N  solve N boards at a time, one solver per thread
@@ -382,6 +390,18 @@ void declare(OptionTable& table, Options& options) {
   table.valued("--lead", [&](std::optional<std::string_view> v) -> std::optional<std::string> {
     if (!v || v->empty()) return "--lead needs a contract with its declarer, e.g. 3NT-S";
     sd.lead = std::string(*v);
+    sd.asked = true;
+    return std::nullopt;
+  });
+  // The paired comparison (cli/comparison.hpp).
+  table.flag("--paired", [&sd]() -> std::optional<std::string> {
+    sd.paired = true;
+    sd.asked = true;
+    return std::nullopt;
+  });
+  table.valued("--compare", [&](std::optional<std::string_view> v) -> std::optional<std::string> {
+    if (!v || v->empty()) return "--compare needs contracts with their declarers, e.g. 3NT-S,4S-N";
+    sd.compare.emplace_back(*v);
     sd.asked = true;
     return std::nullopt;
   });

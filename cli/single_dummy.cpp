@@ -6,6 +6,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/comparison.hpp"
 #include "cli/json.hpp"
 #include "cli/options.hpp"
 #include "cli/pbn_reader.hpp"
@@ -265,6 +266,18 @@ void print_contracts(std::ostream& out, const ContractAnalysis& r, const std::st
   }
 }
 
+// The paired comparison the options ask: of the leads against `lead`, or of
+// --compare's contracts (already checked by run_single_dummy).
+Expected<Comparison> compare_deals(std::span<const Deal> deals,
+                                   const std::optional<ddtb::Contract>& lead,
+                                   const SingleDummyArgs& args, Vulnerability vul,
+                                   const AnalysisOptions& ao) {
+  if (args.compare.empty()) return compare_leads(deals, *lead, vul, ao);
+  auto contracts = compared_contracts(args);
+  if (!contracts) return contracts.error();
+  return compare_contracts(deals, *contracts, vul, ao);
+}
+
 // One analysis: of `deal` (nullopt: --known alone) under the options'
 // constraints, printed with `board` (a PBN file's [Board], or empty) first.
 // The exit status: 0, 1 when this deal cannot be analysed (reported), 2 for
@@ -313,7 +326,17 @@ int analyse_deal(const std::optional<std::string>& deal, const std::string& boar
       (board.empty() ? "" : "Board " + board + ": ") + std::to_string(deals->size()) +
       " samples (seed " + std::to_string(spec->seed) + ") of " + spec_deal_text(*spec) +
       describe(*spec) + (args.script ? "; " + args.script->source : std::string());
-  if (lead) {
+  if (wants_comparison(args)) {
+    std::ostringstream head;
+    json_head(head, board, static_cast<int>(deals->size()), *spec);
+    auto r = compare_deals(*deals, lead, args, vul, ao);
+    bar.finish();
+    if (!r) {
+      std::cerr << "ddsolve: " << r.error().message << '\n';
+      return 1;
+    }
+    print_comparison(out, *r, header, head.str(), json);
+  } else if (lead) {
     auto r = analyse_leads(*deals, *lead, ao);
     bar.finish();
     if (!r) {
@@ -337,6 +360,12 @@ int analyse_deal(const std::optional<std::string>& deal, const std::string& boar
 }  // namespace
 
 int run_single_dummy(const Options& options, const SolverOptions& solver) {
+  if (auto contracts = compared_contracts(options.single_dummy); !contracts)
+    return tools::usage_error(tool_text(), contracts.error().message);
+  if (!options.single_dummy.compare.empty() && options.single_dummy.lead)
+    return tools::usage_error(tool_text(), "--compare compares contracts: not with --lead");
+  if (options.single_dummy.paired && !options.single_dummy.lead)
+    return tools::usage_error(tool_text(), "--paired compares the leads of --lead CONTRACT");
   if (options.deals.size() > 1)
     return tools::usage_error(tool_text(), "single-dummy analysis takes one --deal");
   if (options.files.empty())

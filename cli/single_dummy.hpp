@@ -26,6 +26,10 @@ struct SingleDummyArgs {
   std::uint64_t seed = 1;
   std::optional<std::string> lead;  // --lead CONTRACT (with its declarer)
   std::optional<ScriptArg> script;  // --constraints FILE or --where EXPR (cli/script_option.hpp)
+  // The paired comparison (cli/comparison.hpp): --paired with --lead, and
+  // --compare CONTRACT,CONTRACT... (repeatable).
+  bool paired = false;
+  std::vector<std::string> compare;
 };
 
 // The spec to sample from: the --deal (if any) and the options (its script

@@ -15,7 +15,7 @@ endif()
 
 ddtb_add_test(ddtb_cli_test
   SOURCES cli_reader_test.cpp cli_output_test.cpp cli_ddsolve_test.cpp cli_json_reader_test.cpp
-          cli_single_dummy_test.cpp cli_tables_test.cpp cli_script_test.cpp
+          cli_single_dummy_test.cpp cli_comparison_test.cpp cli_tables_test.cpp cli_script_test.cpp
   TIMEOUT 120)
 # The default tables and `ddtb-build build --install` end to end (it builds
 # its tables with ddtb-build).

@@ -12,3 +12,6 @@ target_compile_definitions(ddtb_dds_diff_long_test PRIVATE DDTB_DDS_DIFF_LONG)
 # enumerated deals (chi-square), its constraints and errors, and every
 # figure against the sampled deals solved one by one by libdds.
 ddtb_add_test(ddtb_single_dummy_test SOURCES single_dummy_test.cpp TIMEOUT 900)
+# Paired comparison of leads and contracts (include/ddtb/comparison.hpp):
+# every per-deal figure against libdds, every paired error computed directly.
+ddtb_add_test(ddtb_comparison_test SOURCES comparison_test.cpp TIMEOUT 900)

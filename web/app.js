@@ -2,7 +2,7 @@
 // card by card with every legal card's double-dummy score. Every answer
 // comes from the ddtb package, run in a Web Worker (DdtbWorker) so that the
 // page never blocks; this file only reads the input and draws.
-import { DdtbWorker } from './ddtb/index.js';
+import { DdtbWorker, singleDummyParallel } from './ddtb/index.js';
 
 const SEATS = ['N', 'E', 'S', 'W'];
 const SUITS = ['S', 'H', 'D', 'C'];
@@ -243,24 +243,107 @@ async function drawSingleDummy() {
                      title: `${level}${strain} by ${NAME[seat]}: mean ${c.meanTricks.value.toFixed(2)} tricks`});
         }
       barRows($('sd-contracts'), rows);
-      // The leads against the contract being played, from the leader's seat.
-      const leader = next(state.declarer);
-      const level = GAME[state.strain];
-      const known = ['-', '-', '-', '-'];
-      known[SEATS.indexOf(leader)] = hands[SEATS.indexOf(leader)];
-      const contract = `${level}${state.strain}-${state.declarer}`;
-      const leads = await worker.singleDummy({deal: `N:${known.join(' ')}`, samples: SD_LEAD_SAMPLES,
-                                              lead: contract});
-      $('sd-lead-title').textContent = `Chance to set ${level}${state.strain} by ${NAME[state.declarer]}, ` +
-                                       `${NAME[leader]} leading (only ${NAME[leader]}'s hand known)`;
-      barRows($('sd-leads'), leads.leads.map((l) => ({
-        label: [suitSymbol(l.card[0]), l.card.slice(1) + l.equals.map((c) => c.slice(1)).join('')],
-        value: l.sets.value, error: l.sets.error,
-        title: `mean ${l.defenceTricks.value.toFixed(2)} defence tricks`})));
+      await drawLeads(hands);
     } catch (e) {
       showMessage(playerMessage(e));
     }
   });
+}
+
+// --- single dummy: the leads, compared on the same deals --------------------
+// The leads against the contract being played, from the leader's seat (only
+// the leader's hand known): a paired comparison split over one worker per
+// core the browser reports (the first is the page's own), progress shown as
+// the parts come in; each lead's chance to set, and its mean difference from
+// the best lead deal by deal, with ± one standard error bars.
+// (?workers=N in the address overrides the count: web/tests/measure_leads.mjs.)
+const SD_WORKERS = Math.max(1, Number(new URLSearchParams(location.search).get('workers')) ||
+                               navigator.hardwareConcurrency || 1);
+let poolReady = null;
+const leadCache = {comparison: null};
+const MEASURES = {
+  imps: {name: 'IMPs', scale: 1, digits: 2},
+  tricks: {name: 'tricks', scale: 1, digits: 2},
+  matchpoints: {name: 'matchpoints %', scale: 100, digits: 1},
+};
+
+function workerPool() {
+  poolReady ??= workerReady.then(async (first) =>
+    [first, ...await Promise.all(Array.from({length: SD_WORKERS - 1}, () => DdtbWorker.create()))]);
+  return poolReady;
+}
+
+function leadLabel(c) {
+  return [suitSymbol(c.lead[0]), c.lead.slice(1) + c.equals.map((e) => e.slice(1)).join('')];
+}
+
+function showProgress(done, total) {
+  $('sd-progress').hidden = done >= total;
+  $('sd-progress').value = done;
+  $('sd-progress').max = total;
+  $('sd-progress-text').textContent = done >= total ? '' : `${done} of ${total} deals`;
+}
+
+async function drawLeads(hands) {
+  const leader = next(state.declarer);
+  const level = GAME[state.strain];
+  const known = ['-', '-', '-', '-'];
+  known[SEATS.indexOf(leader)] = hands[SEATS.indexOf(leader)];
+  const contract = `${level}${state.strain}-${state.declarer}`;
+  const pool = await workerPool();
+  showProgress(0, SD_LEAD_SAMPLES);
+  const r = await singleDummyParallel(
+      {deal: `N:${known.join(' ')}`, samples: SD_LEAD_SAMPLES, lead: contract, paired: true,
+       vulnerability: state.vul},
+      {workers: pool, onProgress: showProgress});
+  showProgress(SD_LEAD_SAMPLES, SD_LEAD_SAMPLES);
+  leadCache.comparison = r;
+  $('sd-lead-title').textContent = `Chance to set ${level}${state.strain} by ${NAME[state.declarer]}, ` +
+                                   `${NAME[leader]} leading (only ${NAME[leader]}'s hand known)`;
+  barRows($('sd-leads'), r.order.map((i) => r.choices[i]).map((c) => ({
+    label: leadLabel(c), value: 1 - c.makes.value, error: c.makes.error,
+    title: `mean ${c.tricks.value.toFixed(2)} defence tricks`})));
+  drawPaired();
+}
+
+// Each lead's mean difference from the best in the chosen measure, a bar
+// from zero with its error bar, on one scale.
+function drawPaired() {
+  const r = leadCache.comparison;
+  if (!r) return;
+  const key = $('sd-measure').value;
+  const m = MEASURES[key];
+  const rows = r.order.map((i) => r.choices[i]);
+  const diff = (c) => ({value: m.scale * c.vsBest[key].value, error: m.scale * c.vsBest[key].error});
+  let lo = 0, hi = 0;
+  for (const c of rows) {
+    const d = diff(c);
+    lo = Math.min(lo, d.value - d.error);
+    hi = Math.max(hi, d.value + d.error);
+  }
+  const span = hi - lo || 1;
+  const at = (x) => `${(100 * (x - lo) / span).toFixed(2)}%`;
+  const best = r.choices[r.best];
+  $('sd-paired-title').replaceChildren(`Against the best lead, `, ...leadLabel(best),
+      `, on the same deals: mean difference in ${m.name} for the defence (± standard error)`);
+  const box = $('sd-paired');
+  box.replaceChildren();
+  for (const c of rows) {
+    const d = diff(c);
+    const left = Math.min(0, d.value), right = Math.max(0, d.value);
+    const text = c === best ? 'best' : `${d.value >= 0 ? '+' : '−'}${Math.abs(d.value).toFixed(m.digits)}`;
+    box.append(element('span', {class: 'bar-label'}, ...leadLabel(c)),
+               element('span', {class: 'diff-track'},
+                       element('span', {class: 'diff-zero', style: `left: ${at(0)}`}),
+                       element('span', {class: `diff-bar${d.value < 0 ? ' worse' : ''}`,
+                                        style: `left: ${at(left)}; width: calc(${at(right)} - ${at(left)})`}),
+                       element('span', {class: 'diff-error',
+                                        style: `left: ${at(d.value - d.error)}; width: calc(${at(d.value + d.error)} - ${at(d.value - d.error)})`})),
+               element('span', {class: 'bar-value', 'data-value': d.value, 'data-error': d.error,
+                                title: `± ${d.error.toFixed(m.digits)}; scores more on ` +
+                                       `${(100 * c.vsBest.better.value).toFixed(1)}% of the deals, ` +
+                                       `the same on ${(100 * c.vsBest.ties.value).toFixed(1)}%`}, text));
+  }
 }
 
 // --- playing --------------------------------------------------------------
@@ -405,6 +488,7 @@ $('undo').addEventListener('click', undo);
 $('redo').addEventListener('click', redo);
 $('restart').addEventListener('click', restart);
 $('hide-ew').addEventListener('change', drawSingleDummy);
+$('sd-measure').addEventListener('change', drawPaired);
 $('deal-text').addEventListener('keydown', (e) => {
   if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) solveDeal($('deal-text').value);
 });

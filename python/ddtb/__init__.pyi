@@ -180,4 +180,5 @@ def single_dummy(deal: Optional[str] = None, *, known: Optional[dict[str, str]] 
                  tablebase: TablebaseLike = None,
                  progress: Optional[Callable[[int, int], Optional[bool]]] = None,
                  deals: bool = False, where: Optional[str] = None,
-                 accept: Optional[Callable[[Deal], bool]] = None) -> dict[str, Any]: ...
+                 accept: Optional[Callable[[Deal], bool]] = None, paired: bool = False,
+                 compare: Optional[Union[str, Iterable[str]]] = None) -> dict[str, Any]: ...

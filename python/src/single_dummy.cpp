@@ -7,6 +7,7 @@
 
 #include "batch.hpp"
 #include "bind.hpp"
+#include "comparison.hpp"
 #include "convert.hpp"
 #include "ddtb/single_dummy.hpp"
 #include "sample_constraints.hpp"
@@ -61,7 +62,7 @@ py::dict single_dummy(py::handle deal, py::handle known, py::handle lacks, py::h
                       py::handle length, int samples, std::uint64_t seed, py::handle lead,
                       py::handle strains, py::handle declarers, py::handle vulnerability,
                       int threads, py::handle tablebase, py::object progress, bool with_deals,
-                      py::handle where, py::handle accept) {
+                      py::handle where, py::handle accept, bool paired, py::handle compare) {
   DealSpec spec;
   SampleConstraints constraints(where, accept);  // where= and accept=
   constraints.apply(spec);
@@ -106,6 +107,14 @@ py::dict single_dummy(py::handle deal, py::handle known, py::handle lacks, py::h
     if (contract->level == 0 || !contract->declarer)
       throw py::value_error("lead: a contract with its declarer, e.g. '3NT-S'");
   }
+  // The paired comparison (comparison.hpp): of the leads, or of contracts.
+  if (paired && !contract) throw py::value_error("paired: compares the leads of lead=CONTRACT");
+  std::vector<Contract> compared;
+  if (!compare.is_none()) {
+    if (contract) throw py::value_error("compare: compares contracts, not with lead=");
+    compared = to_contracts(compare, "compare");
+  }
+  Expected<Comparison> comparison = Error{ErrorCode::kBadArgument, ""};
   const unsigned sm = strain_mask(strains), dm = seat_mask(declarers);
   const Vulnerability vul = to_vulnerability(vulnerability, "vulnerability");
   AnalysisOptions options;
@@ -135,7 +144,11 @@ py::dict single_dummy(py::handle deal, py::handle known, py::handle lacks, py::h
     py::gil_scoped_release release;
     deals = sample_deals(spec);
     if (deals) {
-      if (contract)
+      if (!compared.empty())
+        comparison = compare_contracts(*deals, compared, vul, options);
+      else if (contract && paired)
+        comparison = compare_leads(*deals, *contract, vul, options);
+      else if (contract)
         leads = analyse_leads(*deals, *contract, options);
       else
         odds = analyse_contracts(*deals, sm, dm, vul, options);
@@ -150,7 +163,11 @@ py::dict single_dummy(py::handle deal, py::handle known, py::handle lacks, py::h
     for (const Deal& d : *deals) pbn.append(to_pbn(d));
     out["deals"] = pbn;
   }
-  if (contract) {
+  if (paired || !compared.empty())
+    out["comparison"] = comparison_dict(value_or_raise(std::move(comparison), "single_dummy"));
+  if (contract && paired) {
+    out["leader"] = to_string(next_seat(*contract->declarer));
+  } else if (contract) {
     const LeadAnalysis a = value_or_raise(std::move(leads), "single_dummy");
     out["leader"] = to_string(a.leader);
     py::list list;
@@ -159,7 +176,7 @@ py::dict single_dummy(py::handle deal, py::handle known, py::handle lacks, py::h
           py::dict("card"_a = to_string(l.card), "equals"_a = equal_cards(l.card.suit, l.equals),
                    "defence_tricks"_a = estimate(l.defence_tricks), "sets"_a = estimate(l.sets)));
     out["leads"] = list;
-  } else {
+  } else if (compared.empty()) {
     const ContractAnalysis a = value_or_raise(std::move(odds), "single_dummy");
     py::list list;
     for (const ContractOdds& c : a.contracts) {
@@ -186,7 +203,7 @@ void bind_single_dummy(py::module_& m) {
         "seed"_a = 1, "lead"_a = py::none(), "strains"_a = py::none(), "declarers"_a = py::none(),
         "vulnerability"_a = "None", "threads"_a = 0, "tablebase"_a = py::none(),
         "progress"_a = py::none(), "deals"_a = false, "where"_a = py::none(),
-        "accept"_a = py::none(),
+        "accept"_a = py::none(), "paired"_a = false, "compare"_a = py::none(),
         R"(Single-dummy analysis: deals drawn uniformly among those that fit what is known,
 each solved double dummy.
 
@@ -203,7 +220,15 @@ False stops with an error. deals=True adds "deals": the sampled deals as PBN.
 where: constraints in dealer's language, a script ("predeal north SAK2, ...\ncondition ...")
 or an expression ("shape(south, 5xxx) && hcp(south) >= 11"); accept(deal): a predicate
 over a ddtb.Deal that every sampled deal meets (called holding the GIL). Both keep the
-sample uniform over the deals they accept.)");
+sample uniform over the deals they accept.
+
+Paired comparison on the same deals (docs/USAGE.md, "Paired comparison"): paired=True with
+lead= gives "leader" and "comparison" (instead of "leads"), each lead against the best (from the defence's side);
+compare=["3NT-S", "4S-N"] (or "3NT-S,4S-N") gives "comparison" of the contracts instead of
+"contracts" (from the first contract's side): {"side", "vulnerability", "best", "choices":
+[{"lead" and "equals" or "contract", "tricks", "points", "matchpoints", "makes", "vs_best":
+{"tricks", "points", "imps", "matchpoints", "better", "ties"}, "declarer_tricks"}]}, best
+first; scores with `vulnerability` and the contract's X or XX.)");
 }
 
 }  // namespace ddtb::python

@@ -38,7 +38,8 @@ set(ddtb_pytest_env
   DDTB_SOURCE_DIR=${PROJECT_SOURCE_DIR}
   DDTB_PYTHON_REFERENCE=$<TARGET_FILE:ddtb_python_reference>
   DDTB_PYTHON_SMALL_TABLES=$<TARGET_FILE:ddtb_python_small_tables>)
-foreach(name api golden random errors batch setup install single_dummy sample_constraints)
+foreach(name api golden random errors batch setup install single_dummy sample_constraints
+        comparison)
   add_test(NAME ddtb_python_${name}
            COMMAND ${ddtb_pytest_python} -m pytest -q -p no:cacheprovider
                    ${CMAKE_CURRENT_LIST_DIR}/test_${name}.py)

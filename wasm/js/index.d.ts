@@ -176,8 +176,12 @@ export class Ddtb extends Solver {
     vulnerable?: boolean;
     tricks: number;
   }): number;
+  /** The paired comparison of leads (paired with lead) or contracts (compare). */
+  singleDummy(spec: ComparisonSpec, options?: { onProgress?: (done: number, total: number) => boolean | void }): Comparison;
   /** Single-dummy analysis; onProgress may return false to stop. */
   singleDummy(spec: SingleDummySpec, options?: { onProgress?: (done: number, total: number) => boolean | void }): SingleDummyResult;
+  /** A Comparison from the declarer's tricks per deal and choice (parts put together). */
+  compareTricks(input: CompareTricksInput): Comparison;
 }
 
 /** A figure over the sampled deals and its standard error. */
@@ -204,6 +208,57 @@ export interface SingleDummySpec {
   vulnerability?: Vulnerability;
   /** Adds the sampled deals (PBN) to the result. */
   deals?: boolean;
+}
+/** A paired comparison: each lead against spec.lead (paired: true), or each contract of
+ * compare, against the best on the same deals; part [index, count]: that part of the deals. */
+export type ComparisonSpec = SingleDummySpec &
+  ({ paired: true; lead: string } | { compare: string[] }) & { part?: [number, number] };
+/** A lead (with its contract) or a contract ("3NT-S", "4SX-N"). */
+export interface Choice {
+  contract: string;
+  lead?: string;
+  equals?: string[];
+}
+/** Choice minus the best, deal by deal, with paired standard errors. */
+export interface PairedDifference {
+  tricks: Estimate;
+  points: Estimate;
+  imps: Estimate;
+  matchpoints: Estimate;
+  /** The chance of scoring strictly more; the same. */
+  better: Estimate;
+  ties: Estimate;
+}
+export interface ChoiceFigures extends Choice {
+  tricks: Estimate;
+  points: Estimate;
+  /** Against the field of the other choices, 0..1. */
+  matchpoints: Estimate;
+  makes: Estimate;
+  vsBest: PairedDifference;
+}
+export interface Comparison {
+  samples: number;
+  seed?: number;
+  /** The first deal analysed and the deals sampled (spec.part). */
+  first?: number;
+  total?: number;
+  /** Whose tricks and points: the defence for leads, the first contract's side. */
+  side: 'NS' | 'EW';
+  vulnerability: string;
+  /** Leads in suit order, contracts as given. */
+  choices: ChoiceFigures[];
+  /** Indices into choices, best first; best = order[0]. */
+  order: number[];
+  best: number;
+  /** The declarer's tricks, [deal * choices.length + choice]. */
+  declarerTricks: number[];
+}
+export interface CompareTricksInput {
+  choices: Choice[];
+  declarerTricks: number[];
+  side: Side;
+  vulnerability: Vulnerability;
 }
 export interface ContractOdds {
   strain: string;
@@ -257,7 +312,9 @@ export function contractScore(contract: {
   vulnerable?: boolean;
   tricks: number;
 }): Promise<number>;
+export function singleDummy(spec: ComparisonSpec, options?: { onProgress?: (done: number, total: number) => boolean | void }): Promise<Comparison>;
 export function singleDummy(spec: SingleDummySpec, options?: { onProgress?: (done: number, total: number) => boolean | void }): Promise<SingleDummyResult>;
+export function compareTricks(input: CompareTricksInput): Promise<Comparison>;
 
 /** The calls of Ddtb, run in a Web Worker (a worker thread in Node): a page never blocks. */
 export class DdtbWorker {
@@ -286,7 +343,9 @@ export class DdtbWorker {
     vulnerable?: boolean;
     tricks: number;
   }): Promise<number>;
+  singleDummy(spec: ComparisonSpec, options?: { onProgress?: Progress }): Promise<Comparison>;
   singleDummy(spec: SingleDummySpec, options?: { onProgress?: Progress }): Promise<SingleDummyResult>;
+  compareTricks(input: CompareTricksInput): Promise<Comparison>;
   stats(): Promise<SolverStats>;
   resetStats(): Promise<void>;
   clear(): Promise<void>;
@@ -299,3 +358,9 @@ export function ddTablesParallel(
   deals: Deal[],
   options?: LoadOptions & { workers?: number; onProgress?: Progress },
 ): Promise<DdTable[]>;
+
+/** A paired comparison split over workers (given, or one per core), the same result as one call. */
+export function singleDummyParallel(
+  spec: ComparisonSpec,
+  options?: LoadOptions & { workers?: number | DdtbWorker[]; onProgress?: Progress },
+): Promise<Comparison>;

@@ -15,7 +15,7 @@
 // passes the arguments on and turns error values into thrown DdtbErrors.
 import createDdtbCore from './ddtb-core.js';
 
-export { DdtbWorker, ddTablesParallel } from './worker-client.js';
+export { DdtbWorker, ddTablesParallel, singleDummyParallel } from './worker-client.js';
 
 // A bad argument or position. `message` names the call, the argument and the
 // place ("ddTable: deal: hand 2 (East), character 5: ..."); `code` is one of
@@ -196,6 +196,21 @@ export class Ddtb extends Solver {
     return unwrap('singleDummy', this.#core.singleDummy(spec, options.onProgress));
   }
 
+  // The paired comparison (include/ddtb/comparison.hpp) is singleDummy's too:
+  // spec.paired (true) with spec.lead compares each lead with the best on the
+  // same deals; spec.compare (['3NT-S', '4S-N']) compares contracts. It gives
+  // a Comparison (index.d.ts): {samples, seed, first, total, side,
+  // vulnerability, choices: [{contract, lead?, equals?, tricks, points,
+  // matchpoints, makes, vsBest: {tricks, points, imps, matchpoints, better,
+  // ties}}] (leads in suit order, contracts as given), order (best first),
+  // best, declarerTricks (per deal and choice, [deal * choices + choice])}.
+  // spec.part ([index, count]) analyses only that part of the sampled deals
+  // (singleDummyParallel: worker-client.js); compareTricks puts the parts'
+  // declarerTricks, concatenated in order, back into one Comparison.
+  compareTricks(input) {
+    return unwrap('compareTricks', this.#core.compareTricks(input));
+  }
+
   // The library's version, "0.1.0".
   get version() {
     return this.#core.version();
@@ -249,3 +264,4 @@ export const par = async (table, vulnerability, first) => (await instance()).par
 export const parTexts = async (table, vulnerability) => (await instance()).parTexts(table, vulnerability);
 export const contractScore = async (contract) => (await instance()).contractScore(contract);
 export const singleDummy = async (spec, options) => (await instance()).singleDummy(spec, options);
+export const compareTricks = async (input) => (await instance()).compareTricks(input);

@@ -77,6 +77,7 @@ export class DdtbWorker {
   singleDummy(spec, options = {}) {
     return this.#call('singleDummy', [spec, {progress: !!options.onProgress}], options.onProgress);
   }
+  compareTricks(input) { return this.#call('compareTricks', [input]); }
   stats() { return this.#call('stats', []); }
   resetStats() { return this.#call('resetStats', []); }
   clear() { return this.#call('clear', []); }
@@ -113,16 +114,20 @@ export class DdtbWorker {
   }
 }
 
+// The cores the browser (navigator.hardwareConcurrency) or Node reports.
+async function cores() {
+  if (typeof navigator === 'object' && navigator.hardwareConcurrency) return navigator.hardwareConcurrency;
+  if (!isNode()) return 1;
+  return (await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:os')).availableParallelism?.() ?? 1;
+}
+
 // DD tables of many deals on `workers` workers at once (default: the
 // machine's cores), in the order given; onProgress(done, total) as they come.
 // The workers are stopped at the end. A bad deal rejects, naming its index.
 export async function ddTablesParallel(deals, options = {}) {
   if (!Array.isArray(deals))
     throw new DdtbError('ddTablesParallel: deals: expected an array of deals', 'badArgument');
-  const cores = typeof navigator === 'object' && navigator.hardwareConcurrency
-                    ? navigator.hardwareConcurrency
-                    : isNode() ? (await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:os')).availableParallelism?.() ?? 1 : 1;
-  const n = Math.max(1, Math.min(options.workers ?? cores, deals.length || 1));
+  const n = Math.max(1, Math.min(options.workers ?? await cores(), deals.length || 1));
   const {workers: _, onProgress, ...loadOptions} = options;
   const pool = await Promise.all(Array.from({length: n}, () => DdtbWorker.create(loadOptions)));
   const out = new Array(deals.length);
@@ -143,4 +148,48 @@ export async function ddTablesParallel(deals, options = {}) {
     for (const w of pool) w.terminate();
   }
   return out;
+}
+
+// A paired comparison (spec.paired with spec.lead, or spec.compare: index.js,
+// compareTricks) split over workers: the sampled deals are cut into parts
+// (PARTS_PER_WORKER a worker, so that a worker done early takes another
+// part while a slower one finishes), each worker analyses the next part
+// left (sample i is drawn from its own stream, whatever the split), and the
+// parts are put together with compareTricks. The result is exactly what
+// one singleDummy(spec) call gives. options.workers: the DdtbWorkers to use
+// (left running), or how many to start (default: the cores; stopped at the
+// end); onProgress(done, total) over all the parts; the other options go to
+// DdtbWorker.create.
+const PARTS_PER_WORKER = 4;
+
+export async function singleDummyParallel(spec, options = {}) {
+  const {workers, onProgress, ...loadOptions} = options;
+  const given = Array.isArray(workers);
+  const samples = spec?.samples ?? 1000;
+  const n = given ? workers.length : Math.max(1, Math.min(workers ?? await cores(), samples));
+  if (n < 1) throw new DdtbError('singleDummyParallel: workers: expected at least one', 'badArgument');
+  const pool = given ? workers : await Promise.all(Array.from({length: n}, () => DdtbWorker.create(loadOptions)));
+  const count = Math.max(1, Math.min(pool.length * PARTS_PER_WORKER, samples));
+  const parts = new Array(count);
+  const done = new Array(count).fill(0);
+  let next = 0;
+  try {
+    await Promise.all(pool.map(async (w) => {
+      while (next < count) {
+        const i = next++;
+        const progress = onProgress ? (d) => {
+          done[i] = d;
+          onProgress(done.reduce((a, b) => a + b, 0), samples);
+        } : undefined;
+        parts[i] = await w.singleDummy({...spec, part: [i, count]}, {onProgress: progress});
+      }
+    }));
+    const first = parts[0];
+    const merged = await pool[0].compareTricks({
+      choices: first.choices, side: first.side, vulnerability: first.vulnerability,
+      declarerTricks: parts.flatMap((p) => p.declarerTricks)});
+    return {...merged, seed: first.seed, first: 0, total: first.total};
+  } finally {
+    if (!given) for (const w of pool) w.terminate();
+  }
 }

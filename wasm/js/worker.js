@@ -9,7 +9,7 @@ import { DdtbError, load } from './index.js';
 // Calls a client may make: the Ddtb methods, nothing else.
 const METHODS = new Set(['ddTable', 'ddTables', 'solve', 'bestCard', 'bestCards', 'maxTricks',
   'cardsReaching', 'cardReaching', 'analysePlay', 'inspect', 'normaliseDeal', 'dealerPar', 'par',
-  'parTexts', 'contractScore', 'singleDummy', 'stats', 'resetStats', 'clear']);
+  'parTexts', 'contractScore', 'singleDummy', 'compareTricks', 'stats', 'resetStats', 'clear']);
 
 // Calls whose second argument is {progress}: progress messages as they go.
 const WITH_PROGRESS = new Set(['ddTables', 'singleDummy']);

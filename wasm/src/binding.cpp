@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "args.hpp"
+#include "comparison.hpp"
 #include "convert.hpp"
 #include "ddtb/par.hpp"
 #include "ddtb/position.hpp"
@@ -275,4 +276,5 @@ EMSCRIPTEN_BINDINGS(ddtb) {
   function("sessionOptions", &ddtb::wasm::session_options);
   function("version", &ddtb::wasm::version);
   function("singleDummy", &ddtb::wasm::single_dummy);
+  function("compareTricks", &ddtb::wasm::compare_tricks_value);
 }

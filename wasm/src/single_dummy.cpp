@@ -6,6 +6,7 @@
 #include <string>
 
 #include "args.hpp"
+#include "comparison.hpp"
 #include "convert.hpp"
 #include "ddtb/single_dummy.hpp"
 
@@ -166,6 +167,12 @@ val single_dummy(const val& spec_value, const val& progress) {
     return r.isUndefined() || r.isNull() || r.as<bool>();
   };
   if (progress.typeOf().as<std::string>() == "function") set_progress(options, report);
+  // The paired comparison (comparison.hpp).
+  if (wants_comparison(spec_value)) {
+    val r = comparison_value(spec_value, *deals, lead, vul, options);
+    if (r["error"].isUndefined()) r.set("seed", static_cast<double>(spec->seed));
+    return r;
+  }
   val out = val::object();
   out.set("samples", spec->samples);
   out.set("seed", static_cast<double>(spec->seed));

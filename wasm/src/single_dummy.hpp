@@ -9,7 +9,8 @@ namespace ddtb::wasm {
 using emscripten::val;
 
 // spec: {deal?, known?, lacks?, hcp?, length?, samples?, seed?, lead?,
-// strains?, declarers?, vulnerability?}; progress: a function (done, total)
+// strains?, declarers?, vulnerability?, paired?, compare?, part?} (paired
+// and compare: comparison.hpp); progress: a function (done, total)
 // returning false to stop, or undefined.
 val single_dummy(const val& spec, const val& progress);
 

@@ -45,7 +45,7 @@ add_test(NAME ddtb_wasm_npm_pack
 set_tests_properties(ddtb_wasm_npm_pack PROPERTIES
   FIXTURES_SETUP ddtb_wasm_npm FIXTURES_REQUIRED ddtb_wasm LABELS wasm TIMEOUT 600)
 
-foreach(name golden api errors worker single_dummy)
+foreach(name golden api errors worker single_dummy comparison)
   add_test(NAME ddtb_wasm_${name}
            COMMAND ${DDTB_NODE} --test ${ddtb_wasm_consumer}/test/${name}.test.mjs
            WORKING_DIRECTORY ${ddtb_wasm_consumer})

@@ -8,7 +8,9 @@ import {
   ddTable,
   ddTablesParallel,
   load,
+  singleDummyParallel,
   type CardScore,
+  type Comparison,
   type DdTable,
   type Par,
   type Position,
@@ -51,6 +53,17 @@ export async function uses(): Promise<void> {
     if (e instanceof DdtbError) console.log(e.code, e.message);
   }
   console.log(tricks, all, best, reaching, one, state.toPlay, trace, text, score, tables, parallel, asynchronous);
+
+  // The paired comparison: a Comparison for paired with lead, or compare.
+  const leads: Comparison = dd.singleDummy({ deal: 'N:- - - T87.QJT9.Q854.A2', lead: '3NT-S', paired: true });
+  const imps: number = leads.choices[leads.order[1]].vsBest.imps.error + leads.declarerTricks[0];
+  const split: Comparison = await singleDummyParallel({ compare: ['3NT-S', '4S-N'] }, { workers: [worker] });
+  const merged: Comparison = dd.compareTricks({ choices: split.choices, declarerTricks: split.declarerTricks,
+                                                side: split.side, vulnerability: split.vulnerability });
+  const odds: number | undefined = dd.singleDummy({ deal: 'N:AKQ2.K5.AJ72.Q84 - - -' }).contracts?.length;
+  console.log(imps, merged.best, odds);
+  // @ts-expect-error: paired compares the leads of a lead contract
+  dd.singleDummy({ paired: true }).order;
 
   // @ts-expect-error: a position needs a leader
   dd.solve({ deal: DEAL, trump: 'S' });

@@ -8,7 +8,10 @@
 // shows its message; the page works offline once loaded; a random deal's
 // table is checked against libdds's (DDTB_DDS_TABLE, ddtb_dds_table).
 // With East and West hidden, the bars of each game's chance to make and each
-// lead's chance to set are the package's singleDummy figures. Screenshots
+// lead's chance to set, and the chart of each lead's paired difference from
+// the best, are the package's singleDummy figures; the leads, split over
+// the page's workers, show their progress, and no main-thread task takes
+// over 100 ms meanwhile. Screenshots
 // go to DDTB_SCREENSHOT_DIR.
 //
 //   DDTB_SITE_DIR=build/wasm/wasm/site DDTB_GOLDEN_DIR=tests/data/golden \
@@ -101,6 +104,28 @@ async function endsWith(page) {
   const m = text.match(/ends with (\d+)/);
   assert.ok(m, `no result in "${text}"`);
   return Number(m[1]);
+}
+
+// Run in the page: watches the frames (requestAnimationFrame) and the main
+// thread's long tasks until window.ddtbFrames.stop(), which returns the worst
+// gap between frames, the longest task (ms) and the cores the page uses.
+function watchFrames() {
+  const w = {worstFrame: 0, longestTask: 0, last: performance.now(), on: true};
+  const frame = (t) => {
+    w.worstFrame = Math.max(w.worstFrame, t - w.last);
+    w.last = t;
+    if (w.on) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.longestTask = Math.max(w.longestTask, e.duration);
+  });
+  observer.observe({type: 'longtask'});
+  window.ddtbFrames = {stop: () => {
+    w.on = false;
+    observer.disconnect();
+    return {worstFrame: w.worstFrame, longestTask: w.longestTask, workers: navigator.hardwareConcurrency};
+  }};
 }
 
 async function waitIdle(page) {
@@ -230,18 +255,29 @@ test('hiding East and West: each game\'s chance to make and each lead\'s chance 
   await page.check('#hide-ew');
   // The analyses take seconds to a minute on a busy machine.
   await page.waitForFunction(() => !document.body.classList.contains('busy'), null, {timeout: 300000});
-  // 3NT by North: East leads, only East's hand known.
+  // 3NT by North: East leads, only East's hand known. The frames and the
+  // main thread's long tasks are watched in the page while the workers work.
+  await page.evaluate(watchFrames);
   const start = Date.now();
   let blocked = 0;  // the longest the page took to answer while analysing
+  const progress = new Set();  // the progress texts seen
   const clicked = page.click('#dd-table tbody tr:nth-child(1) td:nth-child(2) button');
   await clicked;
   while (await page.evaluate(() => document.body.classList.contains('busy'))) {
     const t = Date.now();
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+    progress.add(await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(
+        () => resolve(document.querySelector('#sd-progress-text').textContent)))));
     blocked = Math.max(blocked, Date.now() - t);
   }
-  console.log(`hide E-W: leads of 3NT by N (200 samples) in ${Date.now() - start} ms; ` +
-              `the page answered within ${blocked} ms throughout`);
+  const frames = await page.evaluate(() => window.ddtbFrames.stop());
+  console.log(`hide E-W: leads of 3NT by N (200 samples) in ${Date.now() - start} ms on ` +
+              `${frames.workers} workers; the page answered within ${blocked} ms throughout; ` +
+              `worst frame ${Math.round(frames.worstFrame)} ms, longest main-thread task ` +
+              `${Math.round(frames.longestTask)} ms`);
+  // Progress was shown as the parts came in, and the main thread was never
+  // blocked long: the solving is in the workers.
+  assert.ok([...progress].some((p) => /^\d+ of 200 deals$/.test(p)), [...progress].join(' | '));
+  assert.ok(frames.longestTask <= 100, `a main-thread task of ${frames.longestTask} ms`);
   assert.equal(await page.isVisible('#sd-results'), true);
   const shown = async (box) => page.$$eval(`#${box} .bar-value`, (vs) => vs.map((v) => v.textContent));
   // The same analyses by the site's package in Node: the same seed, the same deals.
@@ -257,9 +293,24 @@ test('hiding East and West: each game\'s chance to make and each lead\'s chance 
       want.push(`${Math.round(1000 * c.makes[game[strain]].value) / 10}%`);
     }
   assert.deepEqual(await shown('sd-contracts'), want);
-  const leads = dd.singleDummy({deal: `N:- ${hands[1]} - -`, samples: 200, lead: '3NT-N'});
-  assert.deepEqual(await shown('sd-leads'), leads.leads.map((l) => `${Math.round(1000 * l.sets.value) / 10}%`));
+  // The leads: one paired comparison, as the page's workers split it.
+  const vulnerability = await page.$eval('#vul', (s) => s.value);
+  const leads = dd.singleDummy({deal: `N:- ${hands[1]} - -`, samples: 200, lead: '3NT-N', paired: true,
+                                vulnerability});
+  const best = leads.order.map((i) => leads.choices[i]);
+  assert.deepEqual(await shown('sd-leads'), best.map((c) => `${Math.round(1000 * (1 - c.makes.value)) / 10}%`));
   assert.match(await page.textContent('#sd-lead-title'), /Chance to set 3NT by North, East leading/);
+  // The chart: each lead's mean IMPs against the best, with its error.
+  const drawn = await page.$$eval('#sd-paired .bar-value', (vs) => vs.map((v) => [+v.dataset.value, +v.dataset.error]));
+  assert.equal(drawn.length, best.length);
+  best.forEach((c, i) => {
+    assert.ok(Math.abs(drawn[i][0] - c.vsBest.imps.value) < 1e-9, `${c.lead}: ${drawn[i][0]}`);
+    assert.ok(Math.abs(drawn[i][1] - c.vsBest.imps.error) < 1e-9, `${c.lead}: ${drawn[i][1]}`);
+  });
+  assert.match(await page.textContent('#sd-paired-title'), /Against the best lead/);
+  await page.selectOption('#sd-measure', 'tricks');
+  const tricks = await page.$$eval('#sd-paired .bar-value', (vs) => vs.map((v) => +v.dataset.value));
+  best.forEach((c, i) => assert.ok(Math.abs(tricks[i] - c.vsBest.tricks.value) < 1e-9));
   await page.screenshot({path: join(SHOTS, 'page-single-dummy.png'), fullPage: true});
   // Off again: the bars go.
   await page.uncheck('#hide-ew');
