@@ -126,8 +126,8 @@ Error bad(const std::string& what) {
 // The layout rules of core/given_options.hpp (docs/USAGE.md, "ABI"): a
 // DealSpec grows at its end; a HandSpec, in its array, keeps its layout.
 static_assert(std::is_standard_layout_v<DealSpec> && std::is_standard_layout_v<HandSpec>);
-static_assert(detail::ends_at_field(sizeof(DealSpec), offsetof(DealSpec, accept_context),
-                                    sizeof(DealSpec::accept_context)));
+static_assert(detail::ends_at_field(sizeof(DealSpec), offsetof(DealSpec, reserved_pointer),
+                                    sizeof(DealSpec::reserved_pointer)));
 static_assert(offsetof(DealSpec, script) == offsetof(DealSpec, hands) + sizeof(DealSpec::hands));
 static_assert(sizeof(HandSpec) == 56 && offsetof(HandSpec, max_length) == 40);
 
@@ -137,7 +137,7 @@ DealSpec read_spec(const DealSpec& given) {
   // Every field is named: a field appended to DealSpec stops this from
   // compiling until it is read here too.
   const auto& [struct_size, samples, seed, max_draws_per_sample, threads, reserved, hands, script,
-               accept, accept_context] = given;
+               accept, accept_context, reserved_pointer] = given;
   const detail::GivenOptions in(given);
   DealSpec o;
   o.struct_size = in.size();

@@ -80,6 +80,10 @@ struct DealSpec {
   // accepts.
   bool (*accept)(void* context, const Deal& deal) = nullptr;
   void* accept_context = nullptr;
+  // Fills the layout to a multiple of 8 bytes where a pointer takes 4
+  // (WebAssembly): three pointers would leave padding at the end, where a
+  // later field would lie. Never read.
+  const void* reserved_pointer = nullptr;
 };
 
 // Points `spec`'s accept predicate at `f`, any callable as bool(const Deal&),
