@@ -278,6 +278,61 @@ Take number(T& out, const std::string& name, long long hi, const std::string& wh
   };
 }
 
+// The single-dummy analysis's options (cli/single_dummy.hpp): any of them
+// asks for it.
+void declare_single_dummy(OptionTable& table, SingleDummyArgs& sd) {
+  const auto collect = [&sd](std::vector<std::string>& into, const char* name) {
+    return [&sd, &into, name](std::optional<std::string_view> v) -> std::optional<std::string> {
+      if (!v || v->empty()) return std::string(name) + " needs SEAT:VALUE, e.g. E:11-15";
+      into.emplace_back(*v);
+      sd.asked = true;
+      return std::nullopt;
+    };
+  };
+  table.valued("--known", collect(sd.known, "--known"));
+  table.valued("--lacks", collect(sd.lacks, "--lacks"));
+  table.valued("--hcp", collect(sd.hcp, "--hcp"));
+  table.valued("--length", collect(sd.length, "--length"));
+  // Constraint scripts (cli/script_option.hpp).
+  table.valued("--constraints", [&sd](std::optional<std::string_view> v) {
+    sd.asked = true;
+    return take_script(sd.script, true, v);
+  });
+  table.valued("--where", [&sd](std::optional<std::string_view> v) {
+    sd.asked = true;
+    return take_script(sd.script, false, v);
+  });
+  table.valued("--samples", [&](std::optional<std::string_view> v) -> std::optional<std::string> {
+    sd.asked = true;
+    return number(sd.samples, "--samples", 10'000'000, "a number of deals")(v);
+  });
+  table.valued("--seed", [&](std::optional<std::string_view> v) -> std::optional<std::string> {
+    sd.asked = true;
+    const auto n = v ? tools::whole_number(*v, 0, 9'000'000'000'000'000'000LL) : std::nullopt;
+    if (!n) return "--seed needs a whole number" + got(v);
+    sd.seed = static_cast<std::uint64_t>(*n);
+    return std::nullopt;
+  });
+  table.valued("--lead", [&](std::optional<std::string_view> v) -> std::optional<std::string> {
+    if (!v || v->empty()) return "--lead needs a contract with its declarer, e.g. 3NT-S";
+    sd.lead = std::string(*v);
+    sd.asked = true;
+    return std::nullopt;
+  });
+  // The paired comparison (cli/comparison.hpp).
+  table.flag("--paired", [&sd]() -> std::optional<std::string> {
+    sd.paired = true;
+    sd.asked = true;
+    return std::nullopt;
+  });
+  table.valued("--compare", [&](std::optional<std::string_view> v) -> std::optional<std::string> {
+    if (!v || v->empty()) return "--compare needs contracts with their declarers, e.g. 3NT-S,4S-N";
+    sd.compare.emplace_back(*v);
+    sd.asked = true;
+    return std::nullopt;
+  });
+}
+
 void declare(OptionTable& table, Options& options) {
   Request& request = options.request;
   const auto format = [&options, given = std::make_shared<bool>(false)](Format f) {
@@ -353,58 +408,7 @@ void declare(OptionTable& table, Options& options) {
     options.deals.emplace_back(*v);
     return std::nullopt;
   });
-  // Single-dummy analysis (cli/single_dummy.hpp).
-  SingleDummyArgs& sd = options.single_dummy;
-  const auto collect = [&sd](std::vector<std::string>& into, const char* name) {
-    return [&sd, &into, name](std::optional<std::string_view> v) -> std::optional<std::string> {
-      if (!v || v->empty()) return std::string(name) + " needs SEAT:VALUE, e.g. E:11-15";
-      into.emplace_back(*v);
-      sd.asked = true;
-      return std::nullopt;
-    };
-  };
-  table.valued("--known", collect(sd.known, "--known"));
-  table.valued("--lacks", collect(sd.lacks, "--lacks"));
-  table.valued("--hcp", collect(sd.hcp, "--hcp"));
-  table.valued("--length", collect(sd.length, "--length"));
-  // Constraint scripts (cli/script_option.hpp).
-  table.valued("--constraints", [&sd](std::optional<std::string_view> v) {
-    sd.asked = true;
-    return take_script(sd.script, true, v);
-  });
-  table.valued("--where", [&sd](std::optional<std::string_view> v) {
-    sd.asked = true;
-    return take_script(sd.script, false, v);
-  });
-  table.valued("--samples", [&](std::optional<std::string_view> v) -> std::optional<std::string> {
-    sd.asked = true;
-    return number(sd.samples, "--samples", 10'000'000, "a number of deals")(v);
-  });
-  table.valued("--seed", [&](std::optional<std::string_view> v) -> std::optional<std::string> {
-    sd.asked = true;
-    const auto n = v ? tools::whole_number(*v, 0, 9'000'000'000'000'000'000LL) : std::nullopt;
-    if (!n) return "--seed needs a whole number" + got(v);
-    sd.seed = static_cast<std::uint64_t>(*n);
-    return std::nullopt;
-  });
-  table.valued("--lead", [&](std::optional<std::string_view> v) -> std::optional<std::string> {
-    if (!v || v->empty()) return "--lead needs a contract with its declarer, e.g. 3NT-S";
-    sd.lead = std::string(*v);
-    sd.asked = true;
-    return std::nullopt;
-  });
-  // The paired comparison (cli/comparison.hpp).
-  table.flag("--paired", [&sd]() -> std::optional<std::string> {
-    sd.paired = true;
-    sd.asked = true;
-    return std::nullopt;
-  });
-  table.valued("--compare", [&](std::optional<std::string_view> v) -> std::optional<std::string> {
-    if (!v || v->empty()) return "--compare needs contracts with their declarers, e.g. 3NT-S,4S-N";
-    sd.compare.emplace_back(*v);
-    sd.asked = true;
-    return std::nullopt;
-  });
+  declare_single_dummy(table, options.single_dummy);
 }
 
 }  // namespace
