@@ -35,26 +35,13 @@ std::string pad(std::string s, std::size_t width) {
   return s + ' ';
 }
 
-std::string json_estimate(const Estimate& e) {
-  char b[96];
-  std::snprintf(b, sizeof b, "{\"value\":%.6g,\"error\":%.6g}", e.value, e.error);
-  return b;
-}
-
 // "3NT-S", "4SX-N": a contract as --compare and --lead take it.
 std::string declared_text(const Contract& c) {
   return contract_text(c) + "-" + to_string(*c.declarer);
 }
 
-std::string lead_text(const Choice& c) {
-  std::string out = to_string(*c.lead);
-  for (int r = kMaxRank; r >= kMinRank; --r)
-    if ((c.equals >> r) & 1) out += rank_letter(r);
-  return out;
-}
-
 std::string name_of(const Choice& c) {
-  return c.lead ? lead_text(c) : declared_text(c.contract);
+  return c.lead ? lead_text(*c.lead, c.equals) : declared_text(c.contract);
 }
 
 std::string side_text(Side s) {

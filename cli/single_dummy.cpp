@@ -82,19 +82,6 @@ std::string plus_minus(const Estimate& e, int digits) {
   return b;
 }
 
-std::string json_estimate(const Estimate& e) {
-  char b[96];
-  std::snprintf(b, sizeof b, "{\"value\":%.6g,\"error\":%.6g}", e.value, e.error);
-  return b;
-}
-
-std::string card_text(const Card& top, std::uint16_t equals) {
-  std::string out = to_string(top);
-  for (int r = kMaxRank; r >= kMinRank; --r)
-    if ((equals >> r) & 1) out += rank_letter(r);
-  return out;
-}
-
 std::string describe(const DealSpec& spec) {
   std::string out;
   for (int h = 0; h < 4; ++h) {
@@ -132,6 +119,19 @@ std::string spec_deal_text(const DealSpec& spec) {
 }
 
 }  // namespace
+
+std::string json_estimate(const Estimate& e) {
+  char b[96];
+  std::snprintf(b, sizeof b, "{\"value\":%.6g,\"error\":%.6g}", e.value, e.error);
+  return b;
+}
+
+std::string lead_text(const Card& top, std::uint16_t equals) {
+  std::string out = to_string(top);
+  for (int r = kMaxRank; r >= kMinRank; --r)
+    if ((equals >> r) & 1) out += rank_letter(r);
+  return out;
+}
 
 Expected<DealSpec> make_spec(const std::optional<std::string>& deal, const SingleDummyArgs& args) {
   DealSpec spec;
@@ -216,7 +216,7 @@ void print_leads(std::ostream& out, const LeadAnalysis& r, const ddtb::Contract&
         << ",\"leader\":" << json_string(to_string(r.leader)) << ",\"leads\":[";
     for (std::size_t i = 0; i < r.leads.size(); ++i) {
       const LeadOdds& l = r.leads[i];
-      out << (i ? "," : "") << "{\"card\":" << json_string(card_text(l.card, l.equals))
+      out << (i ? "," : "") << "{\"card\":" << json_string(lead_text(l.card, l.equals))
           << ",\"defence_tricks\":" << json_estimate(l.defence_tricks)
           << ",\"sets\":" << json_estimate(l.sets) << "}";
     }
@@ -227,7 +227,7 @@ void print_leads(std::ostream& out, const LeadAnalysis& r, const ddtb::Contract&
         << " leads: defence tricks (± standard error) and the chance to set (%, ± standard "
            "error)\n";
     for (const LeadOdds& l : r.leads) {
-      const std::string card = card_text(l.card, l.equals);
+      const std::string card = lead_text(l.card, l.equals);
       out << "  " << card << std::string(card.size() < 8 ? 8 - card.size() : 1, ' ')
           << plus_minus(l.defence_tricks, 2) << "  "
           << plus_minus(Estimate{100 * l.sets.value, 100 * l.sets.error}, 1) << "\n";

@@ -35,6 +35,12 @@ struct SingleDummyArgs {
 // The spec to sample from: the --deal (if any) and the options (its script
 // points into `args`, which must outlive it). Errors
 // (kSyntax) name the option and the value.
+// What the single-dummy outputs share (cli/comparison.cpp too): an estimate
+// as JSON, {"value":V,"error":E}; a lead as its card and the ranks touching
+// it ("SQJT").
+std::string json_estimate(const Estimate& e);
+std::string lead_text(const Card& top, std::uint16_t equals);
+
 Expected<DealSpec> make_spec(const std::optional<std::string>& deal, const SingleDummyArgs& args);
 
 // Runs the analysis the options ask and prints it; the exit status.

@@ -10,13 +10,6 @@ namespace ddtb::wasm {
 
 namespace {
 
-val estimate_value(const Estimate& e) {
-  val out = val::object();
-  out.set("value", e.value);
-  out.set("error", e.error);
-  return out;
-}
-
 std::string contract_text(const Contract& c) {
   std::string out = std::to_string(c.level) + to_string(c.strain);
   if (c.doubling == Doubling::Doubled) out += "X";

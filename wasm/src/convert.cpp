@@ -37,6 +37,13 @@ val error_value(const Error& e) {
   return out;
 }
 
+val estimate_value(const Estimate& e) {
+  val out = val::object();
+  out.set("value", e.value);
+  out.set("error", e.error);
+  return out;
+}
+
 val card_score_value(const CardScore& s) {
   val out = val::object();
   out.set("card", to_string(s.card));

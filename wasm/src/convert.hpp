@@ -7,6 +7,7 @@
 #include "ddtb/cards.hpp"
 #include "ddtb/expected.hpp"
 #include "ddtb/par.hpp"
+#include "ddtb/single_dummy.hpp"
 #include "ddtb/solver.hpp"
 
 namespace ddtb::wasm {
@@ -23,5 +24,7 @@ val table_value(const DdTable& t);
 // {score, contracts: [{level, strain, side, declarers, doubled, preEmptive,
 //   overtricks, undertricks, text}]}.
 val par_value(const ParResult& par);
+// A figure over a sample: {value, error}.
+val estimate_value(const Estimate& e);
 
 }  // namespace ddtb::wasm

@@ -127,13 +127,6 @@ Expected<DealSpec> spec_arg(const val& s) {
   return spec;
 }
 
-val estimate_value(const Estimate& e) {
-  val out = val::object();
-  out.set("value", e.value);
-  out.set("error", e.error);
-  return out;
-}
-
 }  // namespace
 
 val single_dummy(const val& spec_value, const val& progress) {
