@@ -201,6 +201,9 @@ export interface SingleDummySpec {
   length?: BySeat<Partial<Record<'S' | 'H' | 'D' | 'C', Range>>>;
   samples?: number;
   seed?: number;
+  /** Constraints in dealer's language, a script or an expression:
+   * "shape(east, 5xxx) && hcp(east) >= 11" (docs/USAGE.md, "Constraint scripts"). */
+  where?: string;
   /** A contract with its declarer ("3NT-S"): the opening leads' odds. */
   lead?: string;
   strains?: Strain[];

@@ -184,7 +184,8 @@ export class Ddtb extends Solver {
   // Single-dummy analysis: deals drawn uniformly among those meeting `spec`
   // ({deal: 'N:AKQ2.K5.AJ72.Q84 - - -' with '-' for a hidden hand, known /
   // lacks: {E: 'K.A..'}, hcp: {E: [11, 15]}, length: {E: {S: [5, null]}},
-  // samples (1000), seed (1)}), each solved double dummy. Without spec.lead:
+  // samples (1000), seed (1), where: a dealer script or expression}), each
+  // solved double dummy. Without spec.lead:
   // {samples, seed, contracts: [{strain, declarer, tricks (a count per number
   // of tricks), meanTricks, makes: {1..7}, score: {1..7}}]} for spec.strains
   // and spec.declarers (all by default), scores for spec.vulnerability. With

@@ -8,6 +8,7 @@
 #include "args.hpp"
 #include "comparison.hpp"
 #include "convert.hpp"
+#include "ddtb/deal_script.hpp"
 #include "ddtb/single_dummy.hpp"
 
 namespace ddtb::wasm {
@@ -63,9 +64,23 @@ Expected<CardSet> hand_arg(const val& v, const std::string& path) {
   return *h;
 }
 
-Expected<DealSpec> spec_arg(const val& s) {
+// spec.where, a dealer script or expression (docs/USAGE.md, "Constraint
+// scripts"), compiled here so that its error names the line and column;
+// `text` holds it for the spec, which points at it.
+Expected<void> where_arg(const val& where, std::string& text, DealSpec& spec) {
+  if (where.isUndefined() || where.isNull()) return {};
+  if (!where.isString()) return bad("where", "expected a dealer script or expression (a string)");
+  text = where.as<std::string>();
+  if (text.find('\0') != std::string::npos) return bad("where", "a NUL character");
+  if (auto script = DealScript::compile(text); !script) return bad("where", script.error().message);
+  spec.script = text.c_str();
+  return {};
+}
+
+Expected<DealSpec> spec_arg(const val& s, std::string& script) {
   if (!is_plain_object(s)) return bad("spec", "expected an object such as {deal, hcp, samples}");
   DealSpec spec;
+  if (auto where = where_arg(s["where"], script, spec); !where) return where.error();
   const val deal = s["deal"];
   if (!deal.isUndefined() && !deal.isNull()) {
     if (!deal.isString()) return bad("deal", "expected a PBN deal with '-' for a hidden hand");
@@ -130,7 +145,8 @@ Expected<DealSpec> spec_arg(const val& s) {
 }  // namespace
 
 val single_dummy(const val& spec_value, const val& progress) {
-  auto spec = spec_arg(spec_value);
+  std::string script;  // spec->script points at it
+  auto spec = spec_arg(spec_value, script);
   if (!spec) return error_value(spec.error());
   std::optional<Contract> lead;
   const val lead_value = spec_value["lead"];

@@ -58,3 +58,25 @@ test('lead odds, in a worker with progress, and errors', async () => {
   assert.throws(() => dd.singleDummy({samples: 20}, {onProgress: (done) => done < 3}),
                 (e) => e instanceof DdtbError && /cancelled/.test(e.message));
 });
+
+// spec.where: a dealer script or expression (docs/USAGE.md, "Constraint
+// scripts"). Every sampled deal meets the condition, checked here from the
+// deal's PBN; its predeal places cards; a bad script names line and column.
+test('constraint scripts: where', () => {
+  const hcp = (hand) => [...hand].reduce((n, c) => n + ({A: 4, K: 3, Q: 2, J: 1}[c] ?? 0), 0);
+  const where = 'predeal north SAKQ2, HK5, DAJ72, CQ84\n' +
+                'condition shape(east, 5xxx + 6xxx) && hcp(east) >= 8 && hcp(east) <= 12';
+  const r = dd.singleDummy({where, samples: 20, seed: 7, strains: ['S'], declarers: ['N'], deals: true});
+  assert.equal(r.deals.length, 20);
+  for (const d of r.deals) {
+    const [north, east] = d.slice(2).split(' ');
+    assert.equal(north, NORTH);
+    const spades = east.split('.')[0];
+    assert.ok(spades.length === 5 || spades.length === 6, east);
+    assert.ok(hcp(east) >= 8 && hcp(east) <= 12, east);
+  }
+  assert.throws(() => dd.singleDummy({where: 'hcp(north) >= 10 &&\n  hcp(nort) < 3'}),
+                (e) => e instanceof DdtbError && /^singleDummy: where: line 2, column \d+/.test(e.message));
+  assert.throws(() => dd.singleDummy({where: 7}),
+                (e) => e instanceof DdtbError && /where/.test(e.message));
+});
