@@ -82,23 +82,33 @@ int round_against_base(const Run& r, const char* what, std::vector<double>& rati
   return 0;
 }
 
+// ddtb's and libdds's times of one round: prints them, keeps their ratio.
+void record_round(const char* what, int samples, double ddtb, double dds,
+                  std::vector<double>& ratios) {
+  ratios.push_back(ddtb / dds);
+  std::printf("%s, %d samples, round %zu: ddtb %.3f s, dds %.3f s, ratio %.3f\n", what, samples,
+              ratios.size(), ddtb, dds, ratios.back());
+}
+
+// The median ratios after the last round.
+void print_medians(const Run& r, const char* what, double target, const std::vector<double>& ratios,
+                   const std::vector<double>& base_ratios) {
+  std::printf("%s: median ratio %.3f (target <= %g)\n", what, median(ratios), target);
+  if (r.versus) std::printf("%s: median ratio against the base %.3f\n", what, median(base_ratios));
+}
+
 // 3NT by South; West, on lead, known; South a strong no-trump. The exit
 // status: 0, or 1 when the figures disagree (2: an error).
 int lead_work(const Run& r) {
-  const int samples = r.samples, rounds = r.rounds;
-  const std::uint64_t seed = r.seed;
   test::DdsPeer& dds = *r.dds;
-  const AnalysisOptions& options = r.options;
-  const Run& run = r;  // `r` below is the round
-  const bool versus = r.versus;
   // 3NT by South; West, on lead, known; South a strong no-trump.
   DealSpec spec;
   spec.hands[3].holds = *parse_pbn_hand("T87.QJT9.Q854.A2");
   spec.hands[2].min_hcp = 15;
   spec.hands[2].max_hcp = 17;
   spec.hands[0].min_hcp = 9;
-  spec.samples = samples;
-  spec.seed = seed;
+  spec.samples = r.samples;
+  spec.seed = r.seed;
   auto deals = sample_deals(spec);
   if (!deals) return usage(deals.error().message.c_str());
   Contract c;
@@ -106,10 +116,10 @@ int lead_work(const Run& r) {
   c.strain = Strain::NoTrump;
   c.declarer = Seat::South;
   std::vector<double> ratios, base_ratios;
-  for (int r = 0; r < rounds; ++r) {
-    if (versus)
+  for (int round = 0; round < r.rounds; ++round) {
+    if (r.versus)
       if (const int status = round_against_base(
-              run, "lead analysis", base_ratios,
+              r, "lead analysis", base_ratios,
               [&](const AnalysisOptions& o) { return analyse_leads(*deals, c, o); },
               [](const LeadAnalysis& a, const LeadAnalysis& b) {
                 if (a.leads.size() != b.leads.size()) return false;
@@ -121,7 +131,7 @@ int lead_work(const Run& r) {
           status != 0)
         return status;
     const double t0 = cpu_seconds();
-    auto leads = analyse_leads(*deals, c, options);
+    auto leads = analyse_leads(*deals, c, r.options);
     const double t1 = cpu_seconds();
     double sum = 0;
     for (const Deal& d : *deals) {
@@ -131,40 +141,31 @@ int lead_work(const Run& r) {
     const double t2 = cpu_seconds();
     if (!leads) return usage(leads.error().message.c_str());
     // The best lead's mean is at most the mean of each deal's best.
-    if (leads->leads.front().defence_tricks.value > sum / samples + 1e-9) {
+    if (leads->leads.front().defence_tricks.value > sum / r.samples + 1e-9) {
       std::fprintf(stderr, "ddtb-sd-vs-dds: lead figures disagree with libdds\n");
       return 1;
     }
-    ratios.push_back((t1 - t0) / (t2 - t1));
-    std::printf("lead analysis, %d samples, round %d: ddtb %.3f s, dds %.3f s, ratio %.3f\n",
-                samples, r + 1, t1 - t0, t2 - t1, ratios.back());
+    record_round("lead analysis", r.samples, t1 - t0, t2 - t1, ratios);
   }
-  std::printf("lead analysis: median ratio %.3f (target <= 0.3)\n", median(ratios));
-  if (versus)
-    std::printf("lead analysis: median ratio against the base %.3f\n", median(base_ratios));
+  print_medians(r, "lead analysis", 0.3, ratios, base_ratios);
   return 0;
 }
 
 // All 20 contracts with North and South known.
 int contract_work(const Run& r) {
-  const int samples = r.samples, rounds = r.rounds;
-  const std::uint64_t seed = r.seed;
   test::DdsPeer& dds = *r.dds;
-  const AnalysisOptions& options = r.options;
-  const Run& run = r;  // `r` below is the round
-  const bool versus = r.versus;
   DealSpec spec;
   spec.hands[0].holds = *parse_pbn_hand("AKQ2.K5.AJ72.Q84");
   spec.hands[2].holds = *parse_pbn_hand("J95.A432.K9.KJ53");
-  spec.samples = samples;
-  spec.seed = seed;
+  spec.samples = r.samples;
+  spec.seed = r.seed;
   auto deals = sample_deals(spec);
   if (!deals) return usage(deals.error().message.c_str());
   std::vector<double> ratios, base_ratios;
-  for (int r = 0; r < rounds; ++r) {
-    if (versus)
+  for (int round = 0; round < r.rounds; ++round) {
+    if (r.versus)
       if (const int status = round_against_base(
-              run, "contract analysis", base_ratios,
+              r, "contract analysis", base_ratios,
               [&](const AnalysisOptions& o) {
                 return analyse_contracts(*deals, 0x1F, 0xF, Vulnerability::None, o);
               },
@@ -177,7 +178,7 @@ int contract_work(const Run& r) {
           status != 0)
         return status;
     const double t0 = cpu_seconds();
-    auto odds = analyse_contracts(*deals, 0x1F, 0xF, Vulnerability::None, options);
+    auto odds = analyse_contracts(*deals, 0x1F, 0xF, Vulnerability::None, r.options);
     const double t1 = cpu_seconds();
     std::vector<DdTable> tables;
     for (const Deal& d : *deals) tables.push_back(dds.dd_table(d));
@@ -191,13 +192,9 @@ int contract_work(const Run& r) {
         return 1;
       }
     }
-    ratios.push_back((t1 - t0) / (t2 - t1));
-    std::printf("contract analysis, %d samples, round %d: ddtb %.3f s, dds %.3f s, ratio %.3f\n",
-                samples, r + 1, t1 - t0, t2 - t1, ratios.back());
+    record_round("contract analysis", r.samples, t1 - t0, t2 - t1, ratios);
   }
-  std::printf("contract analysis: median ratio %.3f (target <= 0.35)\n", median(ratios));
-  if (versus)
-    std::printf("contract analysis: median ratio against the base %.3f\n", median(base_ratios));
+  print_medians(r, "contract analysis", 0.35, ratios, base_ratios);
   return 0;
 }
 

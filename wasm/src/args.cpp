@@ -299,6 +299,14 @@ Expected<unsigned> seats_arg(const val& v, const std::string& path) {
   return mask;
 }
 
+Expected<Contract> declared_contract_arg(const val& v, const std::string& path) {
+  if (!v.isString()) return type_error(path, "a contract with its declarer, such as '3NT-S'", v);
+  auto c = parse_contract(v.as<std::string>());
+  if (!c || c->level == 0 || !c->declarer)
+    return bad(path, "expected a contract with its declarer, such as '3NT-S' or '4SX-N'");
+  return *c;
+}
+
 Expected<Strain> strain_arg(const val& v, const std::string& path) {
   auto text = named_arg(v, kStrains, path, "a strain (S, H, D, C, NT)");
   if (!text) return text.error();

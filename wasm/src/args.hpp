@@ -78,6 +78,9 @@ Expected<unsigned> strains_arg(const val& v);
 // The seats, as a bit (1 << seat) each: an array of seats (names or DDS
 // numbers); all four when undefined. `path` names it ("declarers").
 Expected<unsigned> seats_arg(const val& v, const std::string& path);
+// A contract with its level and declarer, and X or XX if doubled: "3NT-S",
+// "4SX-N".
+Expected<Contract> declared_contract_arg(const val& v, const std::string& path);
 Expected<Strain> strain_arg(const val& v, const std::string& path);
 Expected<Seat> seat_arg(const val& v, const std::string& path);
 Expected<Side> side_arg(const val& v, const std::string& path);

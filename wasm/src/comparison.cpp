@@ -17,14 +17,6 @@ std::string contract_text(const Contract& c) {
   return out + "-" + to_string(*c.declarer);
 }
 
-Expected<Contract> contract_of(const val& v, const std::string& path) {
-  if (!v.isString()) return type_error(path, "a contract with its declarer, such as '3NT-S'", v);
-  auto c = parse_contract(v.as<std::string>());
-  if (!c || c->level == 0 || !c->declarer)
-    return bad(path, "expected a contract with its declarer, such as '3NT-S' or '4SX-N'");
-  return *c;
-}
-
 val difference_value(const PairedDifference& d) {
   val out = val::object();
   out.set("tricks", estimate_value(d.tricks));
@@ -111,7 +103,7 @@ val comparison_value(const val& spec, std::span<const Deal> deals,
           type_error("compare", "an array of contracts such as ['3NT-S', '4S-N']", compare));
     std::vector<Contract> list;
     for (int i = 0, n = compare["length"].as<int>(); i < n; ++i) {
-      auto c = contract_of(compare[i], "compare[" + std::to_string(i) + "]");
+      auto c = declared_contract_arg(compare[i], "compare[" + std::to_string(i) + "]");
       if (!c) return error_value(c.error());
       list.push_back(*c);
     }
@@ -138,7 +130,7 @@ val compare_tricks_value(const val& input) {
     const std::string path = "choices[" + std::to_string(i) + "]";
     if (!is_plain_object(list[i]))
       return error_value(type_error(path, "{contract, lead?, equals?}", list[i]));
-    auto c = contract_of(list[i]["contract"], path + ".contract");
+    auto c = declared_contract_arg(list[i]["contract"], path + ".contract");
     if (!c) return error_value(c.error());
     Choice choice{*c, std::nullopt, 0};
     const val lead = list[i]["lead"];

@@ -151,11 +151,8 @@ val single_dummy(const val& spec_value, const val& progress) {
   std::optional<Contract> lead;
   const val lead_value = spec_value["lead"];
   if (!lead_value.isUndefined() && !lead_value.isNull()) {
-    if (!lead_value.isString())
-      return error_value(bad("lead", "expected a contract such as '3NT-S'"));
-    auto c = parse_contract(lead_value.as<std::string>());
-    if (!c || c->level == 0 || !c->declarer)
-      return error_value(bad("lead", "expected a contract with its declarer, such as '3NT-S'"));
+    auto c = declared_contract_arg(lead_value, "lead");
+    if (!c) return error_value(c.error());
     lead = *c;
   }
   auto strains = strains_arg(spec_value["strains"]);
